@@ -1,0 +1,12 @@
+namespace Prison.Domain.Evaluation;
+
+public enum RuleCategory
+{
+    Legal,
+    Discipline,
+    Escape,
+    Intelligence,
+    Health,
+    Requests,
+    Custody,
+}

@@ -1,0 +1,270 @@
+using Prison.Domain.Record;
+
+namespace Prison.Domain;
+
+/// <summary>
+/// The aggregate root of everything the danger rules read. Every change to the record goes through a
+/// method here, and each one marks the danger status Unknown and bumps <see cref="ChangeVersion"/>, so the
+/// stored verdict can never describe a record that has since changed (the worker's write is guarded by
+/// the version it evaluated).
+/// </summary>
+public sealed class Prisoner
+{
+    private readonly IList<Imprisonment> _imprisonments = new List<Imprisonment>();
+    private readonly IList<DisciplinaryNotice> _notices = new List<DisciplinaryNotice>();
+    private readonly IList<Charge> _charges = new List<Charge>();
+    private readonly IList<WithdrawalEpisode> _withdrawals = new List<WithdrawalEpisode>();
+    private readonly IList<Request> _requests = new List<Request>();
+    private readonly IList<CourtHearing> _hearings = new List<CourtHearing>();
+    private readonly IList<Detainer> _detainers = new List<Detainer>();
+    private readonly IList<SegregationPeriod> _segregations = new List<SegregationPeriod>();
+    private readonly IList<EscapeRecord> _escapes = new List<EscapeRecord>();
+    private readonly IList<ThreatGroupMembership> _threatGroups = new List<ThreatGroupMembership>();
+    private readonly IList<IntelligenceReport> _intelligence = new List<IntelligenceReport>();
+    private readonly IList<DrugTest> _drugTests = new List<DrugTest>();
+    private readonly IList<SelfHarmWatch> _selfHarmWatches = new List<SelfHarmWatch>();
+    private readonly IList<PsychiatricEpisode> _psychiatricEpisodes = new List<PsychiatricEpisode>();
+    private readonly IList<MedicationStop> _medicationStops = new List<MedicationStop>();
+    private readonly IList<VisitBan> _visitBans = new List<VisitBan>();
+    private readonly IList<ContactOrderBreach> _contactOrderBreaches = new List<ContactOrderBreach>();
+    private string _dangerReasons = string.Empty;
+
+    private Prisoner()
+    {
+        Number = string.Empty;
+        Name = string.Empty;
+    }
+
+    public Prisoner(string number, string name, DateOnly? dateOfBirth, LegalStatus legalStatus)
+    {
+        Number = Require.Text(number, nameof(number), 32);
+        Name = Require.Text(name, nameof(name), 200);
+        DateOfBirth = dateOfBirth;
+        LegalStatus = legalStatus;
+        ChangeVersion = 1;
+    }
+
+    public Guid Id { get; private set; } = Guid.CreateVersion7();
+
+    /// <summary>The number staff know the prisoner by.</summary>
+    public string Number { get; private set; }
+
+    public string Name { get; private set; }
+
+    public DateOnly? DateOfBirth { get; private set; }
+
+    public LegalStatus LegalStatus { get; private set; }
+
+    public SecurityCategory? SecurityCategory { get; private set; }
+
+    public DangerStatus DangerStatus { get; private set; }
+
+    /// <summary>Codes of the rules that fired in the stored verdict.</summary>
+    public IReadOnlyList<string> DangerReasons => RuleCodes.Parse(_dangerReasons);
+
+    public DateTime? EvaluatedAtUtc { get; private set; }
+
+    /// <summary>When the stored verdict next changes by the passing of time alone (UTC).</summary>
+    public DateTime? ReevaluateAtUtc { get; private set; }
+
+    /// <summary>Identifies the rule set that produced the stored verdict.</summary>
+    public string? RuleSet { get; private set; }
+
+    /// <summary>Bumped by every change of the record; a verdict is only stored for the version it evaluated.</summary>
+    public long ChangeVersion { get; private set; }
+
+    public IReadOnlyList<Imprisonment> Imprisonments => _imprisonments.AsReadOnly();
+
+    public Imprisonment? CurrentImprisonment => _imprisonments.FirstOrDefault(i => i.IsCurrent);
+
+    public IReadOnlyList<DisciplinaryNotice> DisciplinaryNotices => _notices.AsReadOnly();
+
+    public IReadOnlyList<Charge> Charges => _charges.AsReadOnly();
+
+    public IReadOnlyList<WithdrawalEpisode> WithdrawalEpisodes => _withdrawals.AsReadOnly();
+
+    public IReadOnlyList<Request> Requests => _requests.AsReadOnly();
+
+    public IReadOnlyList<CourtHearing> CourtHearings => _hearings.AsReadOnly();
+
+    public IReadOnlyList<Detainer> Detainers => _detainers.AsReadOnly();
+
+    public IReadOnlyList<SegregationPeriod> SegregationPeriods => _segregations.AsReadOnly();
+
+    public IReadOnlyList<EscapeRecord> EscapeRecords => _escapes.AsReadOnly();
+
+    public IReadOnlyList<ThreatGroupMembership> ThreatGroupMemberships => _threatGroups.AsReadOnly();
+
+    public IReadOnlyList<IntelligenceReport> IntelligenceReports => _intelligence.AsReadOnly();
+
+    public IReadOnlyList<DrugTest> DrugTests => _drugTests.AsReadOnly();
+
+    public IReadOnlyList<SelfHarmWatch> SelfHarmWatches => _selfHarmWatches.AsReadOnly();
+
+    public IReadOnlyList<PsychiatricEpisode> PsychiatricEpisodes => _psychiatricEpisodes.AsReadOnly();
+
+    public IReadOnlyList<MedicationStop> MedicationStops => _medicationStops.AsReadOnly();
+
+    public IReadOnlyList<VisitBan> VisitBans => _visitBans.AsReadOnly();
+
+    public IReadOnlyList<ContactOrderBreach> ContactOrderBreaches => _contactOrderBreaches.AsReadOnly();
+
+    public void CorrectPersonalDetails(string name, DateOnly? dateOfBirth)
+    {
+        Name = Require.Text(name, nameof(name), 200);
+        DateOfBirth = dateOfBirth;
+        Changed();
+    }
+
+    public void ChangeLegalStatus(LegalStatus status)
+    {
+        LegalStatus = status;
+        Changed();
+    }
+
+    public void ChangeSecurityCategory(SecurityCategory? category)
+    {
+        SecurityCategory = category;
+        Changed();
+    }
+
+    /// <summary>Receives the prisoner into custody at a prison: the start of a custody episode.</summary>
+    public Imprisonment Admit(int prisonId, DateOnly arrivalDate)
+    {
+        if (CurrentImprisonment is { } current)
+        {
+            throw new InvalidOperationException($"{Number} is already held at prison {current.PrisonId} since {current.ArrivalDate:yyyy-MM-dd}; transfer instead.");
+        }
+
+        return Add(_imprisonments, new Imprisonment(prisonId, arrivalDate, ArrivalReason.NewReception));
+    }
+
+    /// <summary>Moves the prisoner to another prison: the current stay ends and a new one begins the same day.</summary>
+    public Imprisonment Transfer(int prisonId, DateOnly date, bool forDisciplinaryReasons)
+    {
+        var current = CurrentImprisonment
+            ?? throw new InvalidOperationException($"{Number} is not in custody and cannot be transferred.");
+        current.Leave(date);
+        var next = new Imprisonment(prisonId, date, forDisciplinaryReasons ? ArrivalReason.DisciplinaryTransfer : ArrivalReason.Transfer);
+        next.Sentenced(current.Sentence);
+        return Add(_imprisonments, next);
+    }
+
+    public void Release(DateOnly date)
+    {
+        var current = CurrentImprisonment
+            ?? throw new InvalidOperationException($"{Number} is not in custody and cannot be released.");
+        current.Leave(date);
+        Changed();
+    }
+
+    /// <summary>Records the sentence being served in the current imprisonment (null when not sentenced).</summary>
+    public void Sentence(Sentence? sentence)
+    {
+        var current = CurrentImprisonment
+            ?? throw new InvalidOperationException($"{Number} is not in custody.");
+        current.Sentenced(sentence);
+        Changed();
+    }
+
+    public DisciplinaryNotice RecordDisciplinaryNotice(DateOnly date, NoticeType type, string description) =>
+        Add(_notices, new DisciplinaryNotice(date, type, description));
+
+    public Charge RecordCharge(string offence, OffenceCategory category, bool isViolent, DateOnly? offenceDate = null) =>
+        Add(_charges, new Charge(offence, category, isViolent, offenceDate));
+
+    public void ConcludeCharge(Guid chargeId, ChargeOutcome outcome) => Update(_charges, chargeId, c => c.Conclude(outcome));
+
+    public WithdrawalEpisode StartWithdrawal(DateOnly start, string substance) =>
+        Add(_withdrawals, new WithdrawalEpisode(start, substance));
+
+    public void EndWithdrawal(Guid episodeId, DateOnly end) => Update(_withdrawals, episodeId, e => e.End(end));
+
+    public Request RecordRequest(RequestType type, DateOnly date, RequestDecision decision = RequestDecision.Pending) =>
+        Add(_requests, new Request(type, date, decision));
+
+    public void DecideRequest(Guid requestId, RequestDecision decision) => Update(_requests, requestId, r => r.Decide(decision));
+
+    public CourtHearing ScheduleCourtHearing(DateOnly date, string court) => Add(_hearings, new CourtHearing(date, court));
+
+    public Detainer LodgeDetainer(string authority, DateOnly lodged) => Add(_detainers, new Detainer(authority, lodged));
+
+    public void LiftDetainer(Guid detainerId, DateOnly day) => Update(_detainers, detainerId, d => d.Lift(day));
+
+    public SegregationPeriod Segregate(DateOnly start, string reason) => Add(_segregations, new SegregationPeriod(start, reason));
+
+    public void EndSegregation(Guid periodId, DateOnly end) => Update(_segregations, periodId, s => s.End(end));
+
+    public EscapeRecord RecordEscape(DateOnly date, EscapeKind kind) => Add(_escapes, new EscapeRecord(date, kind));
+
+    public ThreatGroupMembership RecordThreatGroupMembership(string groupName, DateOnly since, bool verified) =>
+        Add(_threatGroups, new ThreatGroupMembership(groupName, since, verified));
+
+    public void VerifyThreatGroupMembership(Guid membershipId) => Update(_threatGroups, membershipId, m => m.Verify());
+
+    public void EndThreatGroupMembership(Guid membershipId, DateOnly end) => Update(_threatGroups, membershipId, m => m.End(end));
+
+    public IntelligenceReport RecordIntelligence(DateOnly date, IntelligenceGrade grade, string summary) =>
+        Add(_intelligence, new IntelligenceReport(date, grade, summary));
+
+    public DrugTest RecordDrugTest(DateOnly date, DrugTestResult result) => Add(_drugTests, new DrugTest(date, result));
+
+    public SelfHarmWatch StartSelfHarmWatch(DateOnly start) => Add(_selfHarmWatches, new SelfHarmWatch(start));
+
+    public void EndSelfHarmWatch(Guid watchId, DateOnly end) => Update(_selfHarmWatches, watchId, w => w.End(end));
+
+    public PsychiatricEpisode RecordPsychiatricEpisode(DateOnly date, bool isViolent, string note) =>
+        Add(_psychiatricEpisodes, new PsychiatricEpisode(date, isViolent, note));
+
+    public MedicationStop RecordMedicationStop(DateOnly date, string medication, bool isAntipsychotic, bool stoppedByPrisoner) =>
+        Add(_medicationStops, new MedicationStop(date, medication, isAntipsychotic, stoppedByPrisoner));
+
+    public VisitBan BanVisits(DateOnly start, DateOnly? end, string reason) => Add(_visitBans, new VisitBan(new DateRange(start, end), reason));
+
+    public void LiftVisitBan(Guid banId, DateOnly day) => Update(_visitBans, banId, b => b.Lift(day));
+
+    public ContactOrderBreach RecordContactOrderBreach(DateOnly date, string description) =>
+        Add(_contactOrderBreaches, new ContactOrderBreach(date, description));
+
+    /// <summary>
+    /// Stores a verdict in memory when it was made for the current version. The worker writes verdicts
+    /// to the database with the same guard in one statement; this is for code that holds the aggregate.
+    /// </summary>
+    public bool Accept(Evaluation.Verdict verdict, long evaluatedVersion)
+    {
+        if (evaluatedVersion != ChangeVersion)
+        {
+            return false;
+        }
+
+        DangerStatus = verdict.Status;
+        _dangerReasons = RuleCodes.Format(verdict.FiredRules.Select(f => f.Code));
+        EvaluatedAtUtc = verdict.EvaluatedAtUtc;
+        ReevaluateAtUtc = verdict.ReevaluateAtUtc;
+        RuleSet = verdict.RuleSetId;
+        return true;
+    }
+
+    private T Add<T>(IList<T> list, T item)
+    {
+        list.Add(item);
+        Changed();
+        return item;
+    }
+
+    private void Update<T>(IList<T> list, Guid id, Action<T> change)
+        where T : Entity
+    {
+        var item = list.FirstOrDefault(i => i.Id == id)
+            ?? throw new KeyNotFoundException($"{typeof(T).Name} {id} is not on the record of {Number}.");
+        change(item);
+        Changed();
+    }
+
+    private void Changed()
+    {
+        DangerStatus = DangerStatus.Unknown;
+        _dangerReasons = string.Empty;
+        ChangeVersion++;
+    }
+}

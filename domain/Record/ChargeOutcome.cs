@@ -1,0 +1,9 @@
+namespace Prison.Domain.Record;
+
+public enum ChargeOutcome
+{
+    Pending,
+    Convicted,
+    Acquitted,
+    Dropped,
+}

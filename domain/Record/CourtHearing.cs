@@ -1,0 +1,21 @@
+namespace Prison.Domain.Record;
+
+public sealed class CourtHearing : Entity
+{
+    private CourtHearing()
+    {
+        Court = string.Empty;
+    }
+
+    internal CourtHearing(DateOnly date, string court)
+    {
+        Date = date;
+        Court = Require.Text(court, nameof(court), 200);
+    }
+
+    public DateOnly Date { get; private set; }
+
+    public string Court { get; private set; }
+
+    public override string ToString() => $"hearing at {Court} on {Date:yyyy-MM-dd}";
+}

@@ -1,0 +1,20 @@
+namespace Prison.Domain.Record;
+
+public sealed class DrugTest : Entity
+{
+    private DrugTest()
+    {
+    }
+
+    internal DrugTest(DateOnly date, DrugTestResult result)
+    {
+        Date = date;
+        Result = result;
+    }
+
+    public DateOnly Date { get; private set; }
+
+    public DrugTestResult Result { get; private set; }
+
+    public override string ToString() => $"drug test of {Date:yyyy-MM-dd}: {Result}";
+}

@@ -1,0 +1,20 @@
+namespace Prison.Domain.Record;
+
+public sealed class EscapeRecord : Entity
+{
+    private EscapeRecord()
+    {
+    }
+
+    internal EscapeRecord(DateOnly date, EscapeKind kind)
+    {
+        Date = date;
+        Kind = kind;
+    }
+
+    public DateOnly Date { get; private set; }
+
+    public EscapeKind Kind { get; private set; }
+
+    public override string ToString() => $"{Kind} on {Date:yyyy-MM-dd}";
+}

@@ -1,0 +1,43 @@
+namespace Prison.Domain.Record;
+
+/// <summary>A stay at one prison, from arrival to release or transfer out. A transfer starts a new imprisonment.</summary>
+public sealed class Imprisonment : Entity
+{
+    private Imprisonment()
+    {
+    }
+
+    internal Imprisonment(int prisonId, DateOnly arrivalDate, ArrivalReason reason)
+    {
+        PrisonId = prisonId;
+        ArrivalDate = arrivalDate;
+        ArrivalReason = reason;
+    }
+
+    public int PrisonId { get; private set; }
+
+    public DateOnly ArrivalDate { get; private set; }
+
+    public ArrivalReason ArrivalReason { get; private set; }
+
+    public DateOnly? LeftOn { get; private set; }
+
+    public Sentence? Sentence { get; private set; }
+
+    public bool IsCurrent => LeftOn is null;
+
+    /// <summary>Whether <paramref name="day"/> falls inside this stay (both ends included).</summary>
+    public bool Covers(DateOnly day) => ArrivalDate <= day && (LeftOn is null || day <= LeftOn);
+
+    internal void Leave(DateOnly day)
+    {
+        if (day < ArrivalDate)
+        {
+            throw new ArgumentException($"Leaving on {day:yyyy-MM-dd} is before the arrival on {ArrivalDate:yyyy-MM-dd}.", nameof(day));
+        }
+
+        LeftOn = day;
+    }
+
+    internal void Sentenced(Sentence? sentence) => Sentence = sentence;
+}

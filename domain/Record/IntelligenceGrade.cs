@@ -1,0 +1,8 @@
+namespace Prison.Domain.Record;
+
+public enum IntelligenceGrade
+{
+    Low,
+    Medium,
+    High,
+}

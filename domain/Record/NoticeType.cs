@@ -1,0 +1,13 @@
+namespace Prison.Domain.Record;
+
+public enum NoticeType
+{
+    Other,
+    AssaultOnStaff,
+    AssaultOnPrisoner,
+    Weapon,
+    MobilePhone,
+    Drugs,
+    Threat,
+    HostageTaking,
+}

@@ -1,0 +1,24 @@
+namespace Prison.Domain.Record;
+
+public sealed class PsychiatricEpisode : Entity
+{
+    private PsychiatricEpisode()
+    {
+        Note = string.Empty;
+    }
+
+    internal PsychiatricEpisode(DateOnly date, bool isViolent, string note)
+    {
+        Date = date;
+        IsViolent = isViolent;
+        Note = Require.Text(note, nameof(note));
+    }
+
+    public DateOnly Date { get; private set; }
+
+    public bool IsViolent { get; private set; }
+
+    public string Note { get; private set; }
+
+    public override string ToString() => $"{(IsViolent ? "violent " : "")}psychiatric episode of {Date:yyyy-MM-dd}: {Note}";
+}

@@ -1,0 +1,28 @@
+namespace Prison.Domain.Record;
+
+/// <summary>A request by the prisoner (temporary leave, parole, transfer, visit), dated when it was made.</summary>
+public sealed class Request : Entity
+{
+    private Request()
+    {
+    }
+
+    internal Request(RequestType type, DateOnly date, RequestDecision decision)
+    {
+        Type = type;
+        Date = date;
+        Decision = decision;
+    }
+
+    public RequestType Type { get; private set; }
+
+    public DateOnly Date { get; private set; }
+
+    public RequestDecision Decision { get; private set; }
+
+    public bool IsDenied => Decision == RequestDecision.Denied;
+
+    internal void Decide(RequestDecision decision) => Decision = decision;
+
+    public override string ToString() => $"{Type} request of {Date:yyyy-MM-dd}: {Decision}";
+}

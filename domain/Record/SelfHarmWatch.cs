@@ -1,0 +1,21 @@
+namespace Prison.Domain.Record;
+
+/// <summary>A self-harm or suicide watch.</summary>
+public sealed class SelfHarmWatch : Entity
+{
+    private SelfHarmWatch()
+    {
+        Period = new DateRange(DateOnly.MinValue);
+    }
+
+    internal SelfHarmWatch(DateOnly start)
+    {
+        Period = new DateRange(start);
+    }
+
+    public DateRange Period { get; private set; }
+
+    internal void End(DateOnly day) => Period = Period.EndedOn(day);
+
+    public override string ToString() => $"self-harm watch {Period}";
+}

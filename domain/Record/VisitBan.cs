@@ -1,0 +1,24 @@
+namespace Prison.Domain.Record;
+
+public sealed class VisitBan : Entity
+{
+    private VisitBan()
+    {
+        Reason = string.Empty;
+        Period = new DateRange(DateOnly.MinValue);
+    }
+
+    internal VisitBan(DateRange period, string reason)
+    {
+        Period = period;
+        Reason = Require.Text(reason, nameof(reason), 500);
+    }
+
+    public DateRange Period { get; private set; }
+
+    public string Reason { get; private set; }
+
+    internal void Lift(DateOnly day) => Period = Period.EndedOn(day);
+
+    public override string ToString() => $"visit ban {Period}: {Reason}";
+}

@@ -1,0 +1,25 @@
+namespace Prison.Domain.Record;
+
+/// <summary>A drug withdrawal episode in the medical record.</summary>
+public sealed class WithdrawalEpisode : Entity
+{
+    private WithdrawalEpisode()
+    {
+        Substance = string.Empty;
+        Period = new DateRange(DateOnly.MinValue);
+    }
+
+    internal WithdrawalEpisode(DateOnly start, string substance)
+    {
+        Substance = Require.Text(substance, nameof(substance), 200);
+        Period = new DateRange(start);
+    }
+
+    public string Substance { get; private set; }
+
+    public DateRange Period { get; private set; }
+
+    internal void End(DateOnly day) => Period = Period.EndedOn(day);
+
+    public override string ToString() => $"{Substance} withdrawal {Period}";
+}
