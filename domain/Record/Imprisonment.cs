@@ -40,4 +40,8 @@ public sealed class Imprisonment : Entity
     }
 
     internal void Sentenced(Sentence? sentence) => Sentence = sentence;
+
+    public override string ToString() =>
+        $"{ArrivalReason switch { ArrivalReason.NewReception => "received", ArrivalReason.Transfer => "transferred", _ => "transferred for disciplinary reasons" }} " +
+        $"at prison {PrisonId} on {ArrivalDate:yyyy-MM-dd}{(LeftOn is { } left ? $", left {left:yyyy-MM-dd}" : "")}";
 }

@@ -23,13 +23,13 @@ public class DangerEvaluatorTests
     {
         var prisoner = Prisoners.Convicted();
         prisoner.ChangeLegalStatus(LegalStatus.Remand);
-        prisoner.RecordDisciplinaryNotice(Prisoners.Today.AddDays(-3), NoticeType.Threat, "threatened an officer");
+        prisoner.RecordDisciplinaryNotice(Prisoners.Today.AddDays(-3), NoticeType.Other, "refused to return to cell");
 
         var verdict = Evaluator().Evaluate(prisoner, Noon(Prisoners.Today));
 
         Assert.Equal(DangerStatus.Dangerous, verdict.Status);
         Assert.Equal(["DisciplinaryNoticeInLast2Months", "NotConvicted"], verdict.FiredRules.Select(f => f.Code));
-        Assert.Contains("threatened an officer", verdict.FiredRules[0].Facts.Single());
+        Assert.Contains("refused to return to cell", verdict.FiredRules[0].Facts.Single());
     }
 
     [Fact]
