@@ -1,0 +1,7 @@
+namespace Prison.Db.Schema;
+
+public enum SqlDialect
+{
+    PostgreSql,
+    Sqlite,
+}
