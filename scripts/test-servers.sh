@@ -56,13 +56,13 @@ rabbit_env() {
 start_rabbitmq() {
   mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
   rabbit_env
-  if /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT"; return; fi
+  if timeout 30 /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT"; return; fi
   echo '[].' > "$RABBIT_DIR/enabled_plugins"
   # Loopback only; the guest user may connect from loopback, which is all the tests need.
   printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$AMQP_PORT" > "$RABBIT_DIR/rabbitmq.conf"
   /usr/lib/rabbitmq/bin/rabbitmq-server -detached >/dev/null 2>&1
   local waited=0
-  until /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
+  until timeout 15 /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
     waited=$((waited + 5))
     if [ "$waited" -ge 120 ] || ! pgrep -f "beam.*-home $RABBIT_DIR" >/dev/null; then
       log "RabbitMQ did not start; its log:"; tail -n 40 "$RABBIT_DIR"/log/*.log "$RABBIT_DIR/erl_crash.dump" 2>/dev/null | head -n 60 >&2; exit 1
@@ -74,9 +74,14 @@ start_rabbitmq() {
 stop_all() {
   local bin; bin=$(pg_bin 2>/dev/null) || true
   [ -n "${bin:-}" ] && [ -f "$PG_DIR/postmaster.pid" ] && as_pg "$bin/pg_ctl" -D "$PG_DIR" -m fast stop >/dev/null 2>&1 || true
-  if [ -x /usr/lib/rabbitmq/bin/rabbitmqctl ]; then
+  # A stop must never hang: only a running node is asked to stop, within a bounded time, then killed.
+  if [ -f "$RABBIT_DIR/rabbit.pid" ]; then
     rabbit_env
-    /usr/lib/rabbitmq/bin/rabbitmqctl -q stop "$RABBIT_DIR/rabbit.pid" >/dev/null 2>&1 || true
+    local pid; pid=$(cat "$RABBIT_DIR/rabbit.pid")
+    if kill -0 "$pid" 2>/dev/null; then
+      timeout 60 /usr/lib/rabbitmq/bin/rabbitmqctl -q stop >/dev/null 2>&1 || kill "$pid" 2>/dev/null || true
+    fi
+    rm -f "$RABBIT_DIR/rabbit.pid"
   fi
 }
 

@@ -3,55 +3,9 @@ using Prison.Domain.Rules;
 
 namespace Prison.Domain.Tests.Rules;
 
-public class DrugsFoundInLast6MonthsTests
+public class DrugsFoundInLast6MonthsTests : NoticeOfTypeRuleTests<DrugsFoundInLast6Months>
 {
-    private static readonly DateOnly Today = Prisoners.Today; // the window starts after 2026-05-21
-    private readonly DrugsFoundInLast6Months _rule = new();
+    protected override NoticeType Type => NoticeType.Drugs;
 
-    [Fact]
-    public void Fires_when_notice_is_one_day_inside_window()
-    {
-        var outcome = Evaluate(new DateOnly(2026, 5, 22));
-
-        Assert.True(outcome.Fired);
-        Assert.Contains("cannabis in cell", Assert.Single(outcome.Facts));
-    }
-
-    [Fact]
-    public void Does_not_fire_when_notice_is_dated_exactly_six_months_ago()
-    {
-        Assert.False(Evaluate(new DateOnly(2026, 5, 21)).Fired);
-    }
-
-    [Fact]
-    public void Does_not_fire_when_notice_is_one_day_before_window()
-    {
-        Assert.False(Evaluate(new DateOnly(2026, 5, 20)).Fired);
-    }
-
-    [Fact]
-    public void Says_the_verdict_changes_on_the_day_the_notice_leaves_the_window()
-    {
-        Assert.Equal(Today.AddDays(1), Evaluate(new DateOnly(2026, 5, 22)).NextChange);
-        Assert.Equal(new DateOnly(2027, 4, 5), Evaluate(new DateOnly(2026, 10, 5)).NextChange);
-    }
-
-    [Theory]
-    [InlineData(NoticeType.Other)]
-    [InlineData(NoticeType.Weapon)]
-    [InlineData(NoticeType.MobilePhone)]
-    public void Does_not_fire_for_a_notice_of_another_type(NoticeType type)
-    {
-        var prisoner = Prisoners.Convicted();
-        prisoner.RecordDisciplinaryNotice(new DateOnly(2026, 11, 1), type, "cannabis in cell");
-
-        Assert.False(_rule.Evaluate(prisoner, Today).Fired);
-    }
-
-    private RuleOutcome Evaluate(DateOnly noticeDate, DateOnly? on = null)
-    {
-        var prisoner = Prisoners.Convicted();
-        prisoner.RecordDisciplinaryNotice(noticeDate, NoticeType.Drugs, "cannabis in cell");
-        return _rule.Evaluate(prisoner, on ?? Today);
-    }
+    protected override int WindowMonths => 6;
 }
