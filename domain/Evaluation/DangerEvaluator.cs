@@ -24,7 +24,7 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
         return new Verdict(
             fired.Count > 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous,
             fired,
-            DateTime.SpecifyKind(utcNow, DateTimeKind.Utc),
+            PrisonCalendar.AsUtc(utcNow),
             nextChange is { } day ? calendar.StartOfDayUtc(day) : null,
             RuleSet.Id);
     }

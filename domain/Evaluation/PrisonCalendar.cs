@@ -22,7 +22,8 @@ public sealed class PrisonCalendar(TimeZoneInfo timeZone)
         return TimeZoneInfo.ConvertTimeToUtc(local, TimeZone);
     }
 
-    private static DateTime AsUtc(DateTime instant) => instant.Kind switch
+    /// <summary>An instant as UTC: local times are converted, unspecified ones are taken to be UTC already.</summary>
+    public static DateTime AsUtc(DateTime instant) => instant.Kind switch
     {
         DateTimeKind.Utc => instant,
         DateTimeKind.Unspecified => DateTime.SpecifyKind(instant, DateTimeKind.Utc),

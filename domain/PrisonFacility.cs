@@ -1,15 +1,15 @@
 namespace Prison.Domain;
 
-/// <summary>A prison (an establishment). Named PrisonUnit so it does not clash with the Prison namespace.</summary>
-public sealed class PrisonUnit
+/// <summary>A prison. Not named Prison, which is the root namespace.</summary>
+public sealed class PrisonFacility
 {
-    private PrisonUnit()
+    private PrisonFacility()
     {
         Code = string.Empty;
         Name = string.Empty;
     }
 
-    public PrisonUnit(int id, string code, string name)
+    public PrisonFacility(int id, string code, string name)
     {
         Id = id;
         Code = code;
