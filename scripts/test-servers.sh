@@ -17,7 +17,9 @@ as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_missing() {
   local missing=()
-  ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+  # As root the servers run as the postgres user, which only Debian's package creates.
+  { ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && { [ "$(id -u)" != 0 ] || getent passwd postgres >/dev/null; }; } \
+    || missing+=(postgresql)
   [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || missing+=(rabbitmq-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   if [ ${#missing[@]} -gt 0 ]; then
