@@ -59,6 +59,30 @@ public class PrisonerTests
     }
 
     [Fact]
+    public void Correcting_the_date_of_birth_is_a_change_of_the_record()
+    {
+        var prisoner = Prisoners.Convicted();
+        var version = prisoner.ChangeVersion;
+
+        prisoner.CorrectPersonalDetails("Corrected Name", new DateOnly(2003, 5, 1));
+
+        Assert.Equal(("Corrected Name", new DateOnly(2003, 5, 1)), (prisoner.Name, prisoner.DateOfBirth));
+        Assert.Equal(version + 1, prisoner.ChangeVersion);
+        Assert.Equal(DangerStatus.Unknown, prisoner.DangerStatus);
+    }
+
+    [Fact]
+    public void A_correction_without_a_name_is_refused_and_nothing_changes()
+    {
+        var prisoner = Prisoners.Convicted();
+        var version = prisoner.ChangeVersion;
+
+        Assert.Throws<ArgumentException>(() => prisoner.CorrectPersonalDetails(" ", new DateOnly(2003, 5, 1)));
+
+        Assert.Equal(("Test Prisoner", new DateOnly(1980, 1, 1), version), (prisoner.Name, prisoner.DateOfBirth, prisoner.ChangeVersion));
+    }
+
+    [Fact]
     public void Cannot_be_admitted_twice()
     {
         Assert.Throws<InvalidOperationException>(() => Prisoners.Convicted().Admit(3, Prisoners.Today));
