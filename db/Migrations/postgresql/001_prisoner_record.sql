@@ -1,28 +1,31 @@
 -- The Prisoner aggregate and everything the danger rules read.
--- Instants are `timestamp` holding UTC (never local time); calendar days are `date` in the prison's calendar.
+-- Instants are `timestamptz` written from UTC values (never local time); calendar days are `date` in the prison's calendar.
 -- Enumerations are stored by name so that rows read the same to people and to the code.
 
 CREATE TABLE prison (
     id integer PRIMARY KEY,
-    code varchar(16) NOT NULL UNIQUE,
+    code varchar(16) NOT NULL,
     name varchar(200) NOT NULL
 );
+CREATE UNIQUE INDEX prison_code ON prison (code);
 
 CREATE TABLE prisoner (
     id uuid PRIMARY KEY,
-    number varchar(32) NOT NULL UNIQUE,
+    number varchar(32) NOT NULL,
     name varchar(200) NOT NULL,
     date_of_birth date NULL,
     legal_status varchar(16) NOT NULL CHECK (legal_status IN ('Remand', 'AwaitingTrial', 'Convicted')),
-    security_category char(1) NULL CHECK (security_category IN ('A', 'B', 'C', 'D')),
+    security_category varchar(1) NULL CHECK (security_category IN ('A', 'B', 'C', 'D')),
     change_version bigint NOT NULL,
-    changed_at timestamp NOT NULL,                  -- UTC; when the record last changed (the sweeper's clock)
+    changed_at timestamptz NOT NULL,                -- UTC; when the record last changed (the sweeper's clock)
     danger_status varchar(16) NOT NULL DEFAULT 'Unknown' CHECK (danger_status IN ('Unknown', 'NotDangerous', 'Dangerous')),
     danger_reasons text NOT NULL DEFAULT '',        -- codes of the rules that fired, separated by spaces
-    evaluated_at timestamp NULL,                    -- UTC
-    reevaluate_at timestamp NULL,                   -- UTC; when the verdict next changes by time alone
+    danger_facts text NOT NULL DEFAULT '',          -- JSON: the facts behind each fired rule, shown to staff
+    evaluated_at timestamptz NULL,
+    reevaluate_at timestamptz NULL,                 -- when the verdict next changes by time alone
     rule_set varchar(16) NULL
 );
+CREATE UNIQUE INDEX prisoner_number ON prisoner (number);
 
 -- The due-time job and the sweeper look only at the few rows these partial indexes hold.
 CREATE INDEX prisoner_reevaluate_at ON prisoner (reevaluate_at) WHERE reevaluate_at IS NOT NULL;
@@ -35,8 +38,9 @@ CREATE TABLE imprisonment (
     arrival_date date NOT NULL,
     arrival_reason varchar(24) NOT NULL CHECK (arrival_reason IN ('NewReception', 'Transfer', 'DisciplinaryTransfer')),
     left_on date NULL,
-    sentence_months integer NULL CHECK (sentence_months > 0),
-    life_sentence boolean NOT NULL DEFAULT false,
+    sentence_months integer NULL CHECK (sentence_months >= 0),   -- 0 for life, which has no fixed length
+    life_sentence boolean NULL,
+    CHECK ((sentence_months IS NULL) = (life_sentence IS NULL)),
     CHECK (left_on IS NULL OR left_on >= arrival_date)
 );
 CREATE INDEX imprisonment_prisoner ON imprisonment (prisoner_id);

@@ -1,16 +1,17 @@
 -- The Prisoner aggregate and everything the danger rules read.
 -- SQLite has no date types: days are TEXT yyyy-MM-dd, instants TEXT ISO 8601 in UTC (never local time).
--- Enumerations are stored by name; ids are 16-byte BLOBs; booleans 0 or 1.
+-- Enumerations are stored by name; ids are TEXT GUIDs; booleans 0 or 1.
 
 CREATE TABLE prison (
-    id INTEGER PRIMARY KEY,
-    code TEXT NOT NULL UNIQUE,
+    id INTEGER NOT NULL PRIMARY KEY,
+    code TEXT NOT NULL,
     name TEXT NOT NULL
 );
+CREATE UNIQUE INDEX prison_code ON prison (code);
 
 CREATE TABLE prisoner (
-    id BLOB PRIMARY KEY,
-    number TEXT NOT NULL UNIQUE,
+    id TEXT NOT NULL PRIMARY KEY,
+    number TEXT NOT NULL,
     name TEXT NOT NULL,
     date_of_birth TEXT NULL,
     legal_status TEXT NOT NULL CHECK (legal_status IN ('Remand', 'AwaitingTrial', 'Convicted')),
@@ -19,24 +20,27 @@ CREATE TABLE prisoner (
     changed_at TEXT NOT NULL,                  -- UTC; when the record last changed (the sweeper's clock)
     danger_status TEXT NOT NULL DEFAULT 'Unknown' CHECK (danger_status IN ('Unknown', 'NotDangerous', 'Dangerous')),
     danger_reasons TEXT NOT NULL DEFAULT '',        -- codes of the rules that fired, separated by spaces
+    danger_facts TEXT NOT NULL DEFAULT '',          -- JSON: the facts behind each fired rule, shown to staff
     evaluated_at TEXT NULL,                    -- UTC
     reevaluate_at TEXT NULL,                   -- UTC; when the verdict next changes by time alone
     rule_set TEXT NULL
 );
+CREATE UNIQUE INDEX prisoner_number ON prisoner (number);
 
 -- The due-time job and the sweeper look only at the few rows these partial indexes hold.
 CREATE INDEX prisoner_reevaluate_at ON prisoner (reevaluate_at) WHERE reevaluate_at IS NOT NULL;
 CREATE INDEX prisoner_unknown_since ON prisoner (changed_at) WHERE danger_status = 'Unknown';
 
 CREATE TABLE imprisonment (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     prison_id INTEGER NOT NULL REFERENCES prison (id),
     arrival_date TEXT NOT NULL,
     arrival_reason TEXT NOT NULL CHECK (arrival_reason IN ('NewReception', 'Transfer', 'DisciplinaryTransfer')),
     left_on TEXT NULL,
-    sentence_months INTEGER NULL CHECK (sentence_months > 0),
-    life_sentence INTEGER NOT NULL DEFAULT 0,
+    sentence_months INTEGER NULL CHECK (sentence_months >= 0),   -- 0 for life, which has no fixed length
+    life_sentence INTEGER NULL,
+    CHECK ((sentence_months IS NULL) = (life_sentence IS NULL)),
     CHECK (left_on IS NULL OR left_on >= arrival_date)
 );
 CREATE INDEX imprisonment_prisoner ON imprisonment (prisoner_id);
@@ -45,8 +49,8 @@ CREATE INDEX imprisonment_current_by_arrival ON imprisonment (prison_id, arrival
 CREATE UNIQUE INDEX imprisonment_one_current ON imprisonment (prisoner_id) WHERE left_on IS NULL;
 
 CREATE TABLE disciplinary_notice (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     type TEXT NOT NULL,
     description TEXT NOT NULL
@@ -54,8 +58,8 @@ CREATE TABLE disciplinary_notice (
 CREATE INDEX disciplinary_notice_prisoner ON disciplinary_notice (prisoner_id);
 
 CREATE TABLE charge (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     offence TEXT NOT NULL,
     category TEXT NOT NULL,
     is_violent INTEGER NOT NULL,
@@ -65,8 +69,8 @@ CREATE TABLE charge (
 CREATE INDEX charge_prisoner ON charge (prisoner_id);
 
 CREATE TABLE withdrawal_episode (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     substance TEXT NOT NULL,
     start_date TEXT NOT NULL,
     end_date TEXT NULL CHECK (end_date >= start_date)
@@ -74,8 +78,8 @@ CREATE TABLE withdrawal_episode (
 CREATE INDEX withdrawal_episode_prisoner ON withdrawal_episode (prisoner_id);
 
 CREATE TABLE request (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     type TEXT NOT NULL CHECK (type IN ('TemporaryLeave', 'Parole', 'Transfer', 'Visit')),
     date TEXT NOT NULL,
     decision TEXT NOT NULL CHECK (decision IN ('Pending', 'Granted', 'Denied'))
@@ -83,16 +87,16 @@ CREATE TABLE request (
 CREATE INDEX request_prisoner ON request (prisoner_id);
 
 CREATE TABLE court_hearing (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     court TEXT NOT NULL
 );
 CREATE INDEX court_hearing_prisoner ON court_hearing (prisoner_id);
 
 CREATE TABLE detainer (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     authority TEXT NOT NULL,
     start_date TEXT NOT NULL,
     end_date TEXT NULL CHECK (end_date >= start_date)
@@ -100,8 +104,8 @@ CREATE TABLE detainer (
 CREATE INDEX detainer_prisoner ON detainer (prisoner_id);
 
 CREATE TABLE segregation_period (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     reason TEXT NOT NULL,
     start_date TEXT NOT NULL,
     end_date TEXT NULL CHECK (end_date >= start_date)
@@ -109,16 +113,16 @@ CREATE TABLE segregation_period (
 CREATE INDEX segregation_period_prisoner ON segregation_period (prisoner_id);
 
 CREATE TABLE escape_record (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     kind TEXT NOT NULL CHECK (kind IN ('Escape', 'AttemptedEscape', 'Absconded'))
 );
 CREATE INDEX escape_record_prisoner ON escape_record (prisoner_id);
 
 CREATE TABLE threat_group_membership (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     group_name TEXT NOT NULL,
     is_verified INTEGER NOT NULL,
     start_date TEXT NOT NULL,
@@ -127,8 +131,8 @@ CREATE TABLE threat_group_membership (
 CREATE INDEX threat_group_membership_prisoner ON threat_group_membership (prisoner_id);
 
 CREATE TABLE intelligence_report (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     grade TEXT NOT NULL CHECK (grade IN ('Low', 'Medium', 'High')),
     summary TEXT NOT NULL
@@ -136,24 +140,24 @@ CREATE TABLE intelligence_report (
 CREATE INDEX intelligence_report_prisoner ON intelligence_report (prisoner_id);
 
 CREATE TABLE drug_test (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     result TEXT NOT NULL CHECK (result IN ('Negative', 'Failed', 'Refused'))
 );
 CREATE INDEX drug_test_prisoner ON drug_test (prisoner_id);
 
 CREATE TABLE self_harm_watch (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     start_date TEXT NOT NULL,
     end_date TEXT NULL CHECK (end_date >= start_date)
 );
 CREATE INDEX self_harm_watch_prisoner ON self_harm_watch (prisoner_id);
 
 CREATE TABLE psychiatric_episode (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     is_violent INTEGER NOT NULL,
     note TEXT NOT NULL
@@ -161,8 +165,8 @@ CREATE TABLE psychiatric_episode (
 CREATE INDEX psychiatric_episode_prisoner ON psychiatric_episode (prisoner_id);
 
 CREATE TABLE medication_stop (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     medication TEXT NOT NULL,
     is_antipsychotic INTEGER NOT NULL,
@@ -171,8 +175,8 @@ CREATE TABLE medication_stop (
 CREATE INDEX medication_stop_prisoner ON medication_stop (prisoner_id);
 
 CREATE TABLE visit_ban (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     reason TEXT NOT NULL,
     start_date TEXT NOT NULL,
     end_date TEXT NULL CHECK (end_date >= start_date)
@@ -180,8 +184,8 @@ CREATE TABLE visit_ban (
 CREATE INDEX visit_ban_prisoner ON visit_ban (prisoner_id);
 
 CREATE TABLE contact_order_breach (
-    id BLOB PRIMARY KEY,
-    prisoner_id BLOB NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
+    id TEXT NOT NULL PRIMARY KEY,
+    prisoner_id TEXT NOT NULL REFERENCES prisoner (id) ON DELETE CASCADE,
     date TEXT NOT NULL,
     description TEXT NOT NULL
 );

@@ -1,0 +1,73 @@
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata.Builders;
+using Prison.Domain;
+
+namespace Prison.Db.Mappings;
+
+public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
+{
+    /// <summary>When the record last changed (UTC): the sweeper's clock. Kept out of the domain, which has no clock.</summary>
+    public const string ChangedAt = "ChangedAtUtc";
+
+    /// <summary>The facts behind each fired rule of the stored verdict, as JSON; written only by the verdict writer.</summary>
+    public const string DangerFacts = "DangerFacts";
+
+    /// <summary>The shadow key of every record part: the domain has no back-reference to its prisoner.</summary>
+    public const string PrisonerKey = "PrisonerId";
+
+    public const string DangerReasonCodes = "_dangerReasons";
+
+    public void Configure(EntityTypeBuilder<Prisoner> builder)
+    {
+        builder.ToTable("prisoner");
+        builder.HasKey(p => p.Id).HasName("prisoner_pkey");
+        builder.Property(p => p.Id).ValueGeneratedNever();
+        builder.Property(p => p.Number).HasMaxLength(32);
+        builder.HasIndex(p => p.Number).IsUnique().HasDatabaseName("prisoner_number");
+        builder.Property(p => p.Name).HasMaxLength(200);
+        builder.Property(p => p.LegalStatus).HasConversion<string>().HasMaxLength(16);
+        builder.Property(p => p.SecurityCategory).HasConversion<string>().HasMaxLength(1);
+
+        // The version guards both writers: staff edits (a concurrency token) and the worker's verdict.
+        builder.Property(p => p.ChangeVersion).IsConcurrencyToken();
+        builder.Property<DateTime>(ChangedAt).HasColumnName("changed_at");
+
+        builder.Property(p => p.DangerStatus).HasConversion<string>().HasMaxLength(16);
+        builder.Property<string>(DangerReasonCodes).HasColumnName("danger_reasons");
+        builder.Ignore(p => p.DangerReasons);
+        builder.Property<string>(DangerFacts).HasColumnName("danger_facts").IsRequired().HasDefaultValue(string.Empty);
+        builder.Property(p => p.EvaluatedAtUtc).HasColumnName("evaluated_at");
+        builder.Property(p => p.ReevaluateAtUtc).HasColumnName("reevaluate_at");
+        builder.Property(p => p.RuleSet).HasMaxLength(16);
+
+        // Partial indexes: the due-time job and the sweeper read only the few rows they hold.
+        builder.HasIndex(p => p.ReevaluateAtUtc).HasDatabaseName("prisoner_reevaluate_at").HasFilter("reevaluate_at IS NOT NULL");
+        builder.HasIndex(ChangedAt).HasDatabaseName("prisoner_unknown_since").HasFilter("danger_status = 'Unknown'");
+
+        builder.Ignore(p => p.CurrentImprisonment);
+        Record(builder, p => p.Imprisonments, "_imprisonments");
+        Record(builder, p => p.DisciplinaryNotices, "_notices");
+        Record(builder, p => p.Charges, "_charges");
+        Record(builder, p => p.WithdrawalEpisodes, "_withdrawals");
+        Record(builder, p => p.Requests, "_requests");
+        Record(builder, p => p.CourtHearings, "_hearings");
+        Record(builder, p => p.Detainers, "_detainers");
+        Record(builder, p => p.SegregationPeriods, "_segregations");
+        Record(builder, p => p.EscapeRecords, "_escapes");
+        Record(builder, p => p.ThreatGroupMemberships, "_threatGroups");
+        Record(builder, p => p.IntelligenceReports, "_intelligence");
+        Record(builder, p => p.DrugTests, "_drugTests");
+        Record(builder, p => p.SelfHarmWatches, "_selfHarmWatches");
+        Record(builder, p => p.PsychiatricEpisodes, "_psychiatricEpisodes");
+        Record(builder, p => p.MedicationStops, "_medicationStops");
+        Record(builder, p => p.VisitBans, "_visitBans");
+        Record(builder, p => p.ContactOrderBreaches, "_contactOrderBreaches");
+    }
+
+    private static void Record<T>(EntityTypeBuilder<Prisoner> builder, System.Linq.Expressions.Expression<Func<Prisoner, IEnumerable<T>?>> records, string field)
+        where T : class
+    {
+        builder.HasMany(records).WithOne().HasForeignKey(PrisonerKey).OnDelete(DeleteBehavior.Cascade);
+        builder.Navigation(records).HasField(field).UsePropertyAccessMode(PropertyAccessMode.Field);
+    }
+}

@@ -1,0 +1,35 @@
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata.Builders;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Mappings;
+
+/// <summary>
+/// What every part of a prisoner's record shares: its own table named after it, an id made by the domain,
+/// and the prisoner it belongs to (a shadow key: the domain has no back-reference).
+/// </summary>
+internal abstract class RecordConfiguration<T> : IEntityTypeConfiguration<T>
+    where T : Entity
+{
+    protected static string Table => SnakeCaseNames.Of(typeof(T).Name);
+
+    public void Configure(EntityTypeBuilder<T> builder)
+    {
+        builder.ToTable(Table);
+        builder.HasKey(r => r.Id).HasName($"{Table}_pkey");
+        builder.Property(r => r.Id).ValueGeneratedNever();
+        builder.Property<Guid>(PrisonerConfiguration.PrisonerKey);
+        builder.HasIndex([PrisonerConfiguration.PrisonerKey], $"{Table}_prisoner");
+        ConfigureRecord(builder);
+    }
+
+    protected abstract void ConfigureRecord(EntityTypeBuilder<T> builder);
+
+    /// <summary>A started-and-maybe-ended period, stored as start_date and end_date.</summary>
+    protected static void MapPeriod(EntityTypeBuilder<T> builder, System.Linq.Expressions.Expression<Func<T, DateRange?>> period)
+    {
+        var range = builder.ComplexProperty(period).IsRequired();
+        range.Property(r => r.Start).HasColumnName("start_date");
+        range.Property(r => r.End).HasColumnName("end_date");
+    }
+}

@@ -1,0 +1,50 @@
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Diagnostics;
+
+namespace Prison.Db;
+
+/// <summary>Which database the product runs on, and how a <see cref="PrisonDb"/> is set up for it.</summary>
+public static class PrisonDatabase
+{
+    public const string PostgreSqlProvider = "Npgsql.EntityFrameworkCore.PostgreSQL";
+
+    public const string SqliteProvider = "Microsoft.EntityFrameworkCore.Sqlite";
+
+    /// <summary>
+    /// PostgreSQL when the connection string names a host, SQLite when it names a Data Source. Migrations
+    /// come with no model snapshot (EF's Design package does not restore here), so EF's "pending model
+    /// changes" check has nothing to compare with and is switched off; a test compares the scripts with the model.
+    /// </summary>
+    public static DbContextOptionsBuilder Configure(DbContextOptionsBuilder options, string connectionString)
+    {
+        if (IsSqlite(connectionString))
+        {
+            options.UseSqlite(connectionString);
+        }
+        else
+        {
+            options.UseNpgsql(connectionString);
+        }
+
+        return options.ConfigureWarnings(w => w.Ignore(RelationalEventId.PendingModelChangesWarning));
+    }
+
+    public static bool IsSqlite(string connectionString) =>
+        connectionString.Contains("Data Source", StringComparison.OrdinalIgnoreCase)
+        || connectionString.Contains("DataSource", StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>The embedded mode's database: one SQLite file in <paramref name="folder"/>, created when missing.</summary>
+    public static string SqliteFile(string folder)
+    {
+        Directory.CreateDirectory(folder);
+        return new SqliteConnectionStringBuilder { DataSource = Path.Combine(Path.GetFullPath(folder), "prison.db"), DefaultTimeout = 30 }.ToString();
+    }
+
+    public static PrisonDb Open(string connectionString, TimeProvider? clock = null, params IInterceptor[] interceptors)
+    {
+        var options = new DbContextOptionsBuilder<PrisonDb>();
+        Configure(options, connectionString).AddInterceptors(interceptors);
+        return new PrisonDb(options.Options, clock ?? TimeProvider.System);
+    }
+}

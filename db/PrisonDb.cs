@@ -1,0 +1,56 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Mappings;
+using Prison.Domain;
+using Prison.Domain.Messages;
+
+namespace Prison.Db;
+
+/// <summary>
+/// The unit of work over the Prisoner aggregate and the prisons. Schema changes come from the numbered scripts
+/// in Migrations/, never from this model: a test keeps the two from drifting apart.
+/// </summary>
+public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock) : DbContext(options)
+{
+    public DbSet<Prisoner> Prisoners => Set<Prisoner>();
+
+    public DbSet<PrisonFacility> Prisons => Set<PrisonFacility>();
+
+    public bool IsPostgreSql => Database.ProviderName == PrisonDatabase.PostgreSqlProvider;
+
+    /// <summary>
+    /// Saves the changes and returns one message for each prisoner whose record changed, to be published once
+    /// the transaction has committed. Stamps each changed prisoner with the time of the change, which the
+    /// sweeper measures "Unknown for too long" from.
+    /// </summary>
+    public async Task<IReadOnlyList<PrisonerChanged>> SaveRecordChangesAsync(CancellationToken cancellationToken = default)
+    {
+        ChangeTracker.DetectChanges();
+        var now = clock.GetUtcNow().UtcDateTime;
+        var changed = new List<PrisonerChanged>();
+        foreach (var entry in ChangeTracker.Entries<Prisoner>())
+        {
+            if (entry.State is EntityState.Added or EntityState.Modified)
+            {
+                entry.Property(PrisonerConfiguration.ChangedAt).CurrentValue = now;
+                entry.Property(PrisonerConfiguration.DangerFacts).CurrentValue = string.Empty;
+                changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion));
+            }
+        }
+
+        await SaveChangesAsync(cancellationToken);
+        return changed;
+    }
+
+    protected override void OnModelCreating(ModelBuilder modelBuilder)
+    {
+        modelBuilder.ApplyConfigurationsFromAssembly(typeof(PrisonDb).Assembly);
+        SnakeCaseNames.Apply(modelBuilder);
+    }
+
+    protected override void ConfigureConventions(ModelConfigurationBuilder configurationBuilder)
+    {
+        // Every instant is UTC end to end; SQLite hands DateTime back as Unspecified, so say what it is.
+        configurationBuilder.Properties<DateTime>().HaveConversion<UtcDateTimeConverter>();
+        configurationBuilder.Properties<DateTime?>().HaveConversion<UtcDateTimeConverter>();
+    }
+}

@@ -1,0 +1,15 @@
+using Prison.Domain;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Reads;
+
+/// <summary>One row of a prison's dashboard: a current stay and its prisoner's stored verdict.</summary>
+public sealed record ArrivalRow(
+    Guid PrisonerId,
+    string Number,
+    string Name,
+    LegalStatus LegalStatus,
+    DateOnly ArrivalDate,
+    DangerStatus Status,
+    IReadOnlyList<string> FiredRules,
+    string? RuleSet);

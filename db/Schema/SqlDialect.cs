@@ -1,7 +1,0 @@
-namespace Prison.Db.Schema;
-
-public enum SqlDialect
-{
-    PostgreSql,
-    Sqlite,
-}

@@ -1,0 +1,118 @@
+using System.Data.Common;
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Diagnostics;
+using Npgsql;
+using Prison.Db;
+
+namespace Prison.Testing;
+
+public enum Engine
+{
+    PostgreSql,
+    Sqlite,
+}
+
+/// <summary>A new, empty database for one test: a fresh PostgreSQL database or a SQLite file, removed afterwards.</summary>
+public sealed class ScratchDatabase : IAsyncDisposable
+{
+    private readonly Func<Task> _drop;
+
+    private ScratchDatabase(Engine engine, string connectionString, Func<Task> drop)
+    {
+        Engine = engine;
+        ConnectionString = connectionString;
+        _drop = drop;
+    }
+
+    public Engine Engine { get; }
+
+    public string ConnectionString { get; }
+
+    public static async Task<ScratchDatabase> CreateAsync(Engine engine)
+    {
+        if (engine == Engine.Sqlite)
+        {
+            var file = Path.Combine(Path.GetTempPath(), $"prison-test-{Guid.NewGuid():N}.db");
+            return new ScratchDatabase(engine, new SqliteConnectionStringBuilder { DataSource = file, Pooling = false, DefaultTimeout = 30 }.ToString(), () =>
+            {
+                foreach (var path in new[] { file, file + "-wal", file + "-shm" })
+                {
+                    File.Delete(path);
+                }
+
+                return Task.CompletedTask;
+            });
+        }
+
+        var name = $"prison_test_{Guid.NewGuid():N}";
+        await AdminAsync($"CREATE DATABASE {name}");
+        var connectionString = new NpgsqlConnectionStringBuilder(TestServers.PostgreSql) { Database = name }.ToString();
+        return new ScratchDatabase(engine, connectionString, async () =>
+        {
+            NpgsqlConnection.ClearAllPools();
+            await AdminAsync($"DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+        });
+    }
+
+    /// <summary>A database with every migration applied.</summary>
+    public static async Task<ScratchDatabase> MigratedAsync(Engine engine)
+    {
+        var database = await CreateAsync(engine);
+        await using var db = database.Open();
+        await db.Database.MigrateAsync();
+        return database;
+    }
+
+    public PrisonDb Open(TimeProvider? clock = null, params IInterceptor[] interceptors) =>
+        PrisonDatabase.Open(ConnectionString, clock, interceptors);
+
+    public async Task<DbConnection> OpenConnectionAsync()
+    {
+        DbConnection connection = Engine == Engine.Sqlite ? new SqliteConnection(ConnectionString) : new NpgsqlConnection(ConnectionString);
+        await connection.OpenAsync();
+        return connection;
+    }
+
+    public async Task<T?> ScalarAsync<T>(string sql)
+    {
+        await using var connection = await OpenConnectionAsync();
+        await using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        var value = await command.ExecuteScalarAsync();
+        return value is null or DBNull ? default : (T)Convert.ChangeType(value, Nullable.GetUnderlyingType(typeof(T)) ?? typeof(T), System.Globalization.CultureInfo.InvariantCulture);
+    }
+
+    public async Task ExecuteAsync(string sql)
+    {
+        await using var connection = await OpenConnectionAsync();
+        await using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        await command.ExecuteNonQueryAsync();
+    }
+
+    public async Task<IReadOnlyList<string[]>> RowsAsync(string sql)
+    {
+        await using var connection = await OpenConnectionAsync();
+        await using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        await using var reader = await command.ExecuteReaderAsync();
+        var rows = new List<string[]>();
+        while (await reader.ReadAsync())
+        {
+            rows.Add(Enumerable.Range(0, reader.FieldCount).Select(i => reader.IsDBNull(i) ? "NULL" : Convert.ToString(reader.GetValue(i), System.Globalization.CultureInfo.InvariantCulture)!).ToArray());
+        }
+
+        return rows;
+    }
+
+    public async ValueTask DisposeAsync() => await _drop();
+
+    private static async Task AdminAsync(string sql)
+    {
+        await using var connection = new NpgsqlConnection(TestServers.PostgreSql);
+        await connection.OpenAsync();
+        await using var command = new NpgsqlCommand(sql, connection);
+        await command.ExecuteNonQueryAsync();
+    }
+}

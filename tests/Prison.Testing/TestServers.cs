@@ -1,0 +1,21 @@
+namespace Prison.Testing;
+
+/// <summary>
+/// Where the real servers are. ./test.sh starts them and sets these variables; a test that needs a server
+/// that is not configured fails with this message rather than being skipped.
+/// </summary>
+public static class TestServers
+{
+    public static string PostgreSql => Required("PRISON_TEST_POSTGRES");
+
+    /// <summary>An amqp:// URI.</summary>
+    public static Uri RabbitMq => new(Required("PRISON_TEST_RABBITMQ"));
+
+    public static string Chromium => Required("PRISON_TEST_CHROMIUM");
+
+    private static string Required(string variable) =>
+        Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value
+            ? value
+            : throw new InvalidOperationException(
+                $"{variable} is not set. Run ./test.sh, which installs and starts the test servers, or point {variable} at a server you own.");
+}

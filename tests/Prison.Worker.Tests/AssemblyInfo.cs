@@ -1,0 +1,1 @@
+namespace Prison.Worker.Tests;

@@ -1,0 +1,54 @@
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Prison.Web.Status;
+using Prison.Worker.Hosting;
+
+namespace Prison.Web.Hosting;
+
+/// <summary>The dashboard. With nothing configured it is the whole product in one process (embedded mode).</summary>
+public static class WebApp
+{
+    public static async Task<WebApplication> BuildAsync(string[] args, Action<WebApplicationBuilder>? configure = null, CancellationToken cancellationToken = default)
+    {
+        var builder = WebApplication.CreateBuilder(args);
+        var settings = builder.AddPrison();
+        builder.Services.AddRazorPages();
+        builder.Services.AddMemoryCache();
+        builder.Services.AddSingleton<RuleTitles>();
+        builder.Services.AddScoped<PrisonDirectory>();
+        configure?.Invoke(builder);
+        await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
+
+        var app = builder.Build();
+        if (settings.IsEmbedded)
+        {
+            await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
+            await app.Services.SeedDemoDataAsync(cancellationToken);
+            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app));
+        }
+
+        if (!app.Environment.IsDevelopment())
+        {
+            app.UseExceptionHandler("/error");
+            app.UseHsts();
+        }
+
+        app.UseStatusCodePagesWithReExecute("/not-found");
+        app.UseStaticFiles();
+        app.UseRouting();
+        app.UseAntiforgery();
+        app.MapRazorPages();
+        app.MapStatusPoll();
+        app.MapPrisonHealth();
+        return app;
+    }
+
+    private static void AnnounceAddresses(WebApplication app)
+    {
+        var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
+        foreach (var address in addresses)
+        {
+            Console.WriteLine($"Prison dashboard (embedded mode, demo data) at {address}");
+        }
+    }
+}

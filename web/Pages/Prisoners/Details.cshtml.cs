@@ -1,0 +1,99 @@
+using MassTransit;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Microsoft.EntityFrameworkCore;
+using Prison.Db;
+using Prison.Db.Mappings;
+using Prison.Db.Reads;
+using Prison.Db.Writes;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
+using Prison.Domain.Record;
+using Prison.Web.Status;
+using Prison.Worker.Messaging;
+
+namespace Prison.Web.Pages.Prisoners;
+
+public sealed class DetailsModel(
+    PrisonDb db, PrisonDirectory directory, RuleTitles titles, RuleSet ruleSet, PrisonCalendar calendar, TimeProvider clock,
+    IPublishEndpoint publisher, ILogger<DetailsModel> logger) : PageModel
+{
+    public Prisoner Prisoner { get; private set; } = null!;
+
+    public string? PrisonName { get; private set; }
+
+    public IReadOnlyList<RuleFacts> Facts { get; private set; } = [];
+
+    public RuleTitles Titles => titles;
+
+    public PrisonCalendar Calendar => calendar;
+
+    public bool FromEarlierRuleSet => Prisoner.RuleSet is { } stored && stored != ruleSet.Id;
+
+    public DateOnly Today => calendar.Today(clock.GetUtcNow().UtcDateTime);
+
+    [BindProperty]
+    public NoticeForm Notice { get; set; } = new();
+
+    [TempData]
+    public string? Saved { get; set; }
+
+    public async Task<IActionResult> OnGetAsync(string number, CancellationToken cancellationToken)
+    {
+        if (!await LoadAsync(number, cancellationToken))
+        {
+            return NotFound();
+        }
+
+        Notice.Date ??= Today.ToString("yyyy-MM-dd");
+        return Page();
+    }
+
+    public async Task<IActionResult> OnPostNoticeAsync(string number, CancellationToken cancellationToken)
+    {
+        if (!await LoadAsync(number, cancellationToken))
+        {
+            return NotFound();
+        }
+
+        if (!Notice.TryValidate(Today, ModelState, nameof(Notice), out var notice))
+        {
+            return Page();
+        }
+
+        Prisoner.RecordDisciplinaryNotice(notice.Date, notice.Type, notice.Description);
+        try
+        {
+            var changes = await db.SaveRecordChangesAsync(cancellationToken);
+            await publisher.PublishChangesAsync(changes, logger, cancellationToken);
+        }
+        catch (DbUpdateConcurrencyException)
+        {
+            ModelState.AddModelError(string.Empty, "Someone else changed this record at the same moment, so the notice was not saved. Check the record below and submit again.");
+            db.ChangeTracker.Clear();
+            await LoadAsync(number, cancellationToken);
+            return Page();
+        }
+
+        Saved = $"{notice.Type} notice of {notice.Date:yyyy-MM-dd} recorded. The danger status is being evaluated again.";
+        return RedirectToPage(new { number });
+    }
+
+    public string Local(DateTime? utc) =>
+        utc is { } instant ? TimeZoneInfo.ConvertTimeFromUtc(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm") : "—";
+
+    public static IEnumerable<NoticeType> NoticeTypes => Enum.GetValues<NoticeType>();
+
+    private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
+    {
+        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        {
+            return false;
+        }
+
+        Prisoner = prisoner;
+        Facts = RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue);
+        PrisonName = prisoner.CurrentImprisonment is { } stay ? await directory.NameAsync(stay.PrisonId, cancellationToken) : null;
+        return true;
+    }
+}

@@ -1,0 +1,48 @@
+// Polls the stored danger status of every element still marked Unknown, one request for all of them, until
+// each is known; a failed poll shows a quiet notice and retries later and later. It never reloads the page.
+(() => {
+  const pending = () => [...document.querySelectorAll('[data-prisoner-id][data-status="Unknown"]')];
+  const notices = () => document.querySelectorAll('.poll-notice');
+  const interval = 1000;
+  const maxDelay = 60000;
+  let delay = interval;
+
+  const badgeClass = { Dangerous: 'badge badge-dangerous', NotDangerous: 'badge badge-safe', Unknown: 'badge badge-unknown' };
+
+  function show(element, status) {
+    element.dataset.status = status.status;
+    const badge = element.querySelector('[data-role="badge"]');
+    if (badge) { badge.className = badgeClass[status.status] || badgeClass.Unknown; badge.textContent = status.label; }
+    const reasons = element.querySelector('[data-role="reasons"]');
+    if (reasons) reasons.textContent = status.rules.join('; ');
+    const facts = element.querySelector('[data-role="facts"]');
+    if (facts) facts.replaceChildren(...status.rules.map(title => { const li = document.createElement('li'); li.textContent = title; return li; }));
+  }
+
+  function setNotice(text) {
+    notices().forEach(n => { n.textContent = text; n.hidden = !text; });
+  }
+
+  async function poll() {
+    const elements = pending();
+    if (elements.length === 0) return;
+    const ids = [...new Set(elements.map(e => e.dataset.prisonerId))];
+    try {
+      const response = await fetch(`/api/statuses?ids=${ids.join(',')}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      const statuses = await response.json();
+      for (const status of statuses) {
+        if (status.status === 'Unknown') continue;
+        document.querySelectorAll(`[data-prisoner-id="${status.id}"]`).forEach(e => show(e, status));
+      }
+      setNotice('');
+      delay = interval;
+    } catch {
+      delay = Math.min(delay * 2, maxDelay);
+      setNotice(`Live status updates are paused; trying again in ${Math.round(delay / 1000)} s.`);
+    }
+    if (pending().length > 0) setTimeout(poll, delay);
+  }
+
+  if (pending().length > 0) setTimeout(poll, interval);
+})();

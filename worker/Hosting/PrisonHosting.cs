@@ -1,0 +1,120 @@
+using MassTransit;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Diagnostics.HealthChecks;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db;
+using Prison.Worker.Evaluation;
+using Prison.Worker.Jobs;
+using Prison.Worker.Messaging;
+using Quartz;
+
+namespace Prison.Worker.Hosting;
+
+/// <summary>The composition web and worker share; the worker's part (consumers and jobs) is hosted by web in the embedded mode.</summary>
+public static class PrisonHosting
+{
+    /// <summary>Database, rules, clock, health checks and the bus; with <paramref name="hostWorker"/>, the consumers and the scheduled jobs too.</summary>
+    public static PrisonSettings AddPrison(this WebApplicationBuilder builder, bool? hostWorker = null)
+    {
+        var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
+        var services = builder.Services;
+        services.AddSingleton(settings);
+        services.AddSingleton(TimeProvider.System);
+        services.AddDbContext<PrisonDb>(options => PrisonDatabase.Configure(options, settings.ConnectionString));
+        services.AddPrisonEvaluation(builder.Configuration);
+        services.AddSingleton(JobSettings.From(builder.Configuration));
+        services.AddHealthChecks().AddCheck<DatabaseHealthCheck>("database");
+
+        // The in-memory transport only reaches this process, so without a broker the worker must live here.
+        var withWorker = hostWorker ?? settings.RabbitMq is null;
+        services.AddPrisonMessaging(settings, withWorker);
+        if (withWorker)
+        {
+            services.AddPrisonJobs(settings);
+        }
+
+        return settings;
+    }
+
+    public static void AddPrisonMessaging(this IServiceCollection services, PrisonSettings settings, bool withConsumers) =>
+        services.AddMassTransit(bus =>
+        {
+            bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
+            if (withConsumers)
+            {
+                bus.AddConsumer<PrisonerChangedConsumer>();
+                bus.AddConsumer<ReevaluateRangeConsumer>();
+            }
+
+            if (settings.RabbitMq is { } rabbit)
+            {
+                bus.UsingRabbitMq((context, transport) =>
+                {
+                    transport.Host(rabbit.Host, (ushort)rabbit.Port, rabbit.VirtualHost, host =>
+                    {
+                        host.Username(rabbit.Username);
+                        host.Password(rabbit.Password);
+                    });
+
+                    // Immediate retries only: Debian's RabbitMQ has no delayed-exchange plugin. Then the _error queue.
+                    transport.UseMessageRetry(retry => retry.Immediate(3));
+                    transport.ConfigureEndpoints(context);
+                });
+            }
+            else
+            {
+                bus.UsingInMemory((context, transport) =>
+                {
+                    transport.UseMessageRetry(retry => retry.Immediate(3));
+                    transport.ConfigureEndpoints(context);
+                });
+            }
+        });
+
+    public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings)
+    {
+        services.AddQuartz(quartz =>
+        {
+            // Jobs read the application's clock (tests move it); the scheduler keeps real time.
+            quartz.UseTimeProvider(TimeProvider.System);
+            if (settings.IsEmbeddedDatabase)
+            {
+                quartz.UseInMemoryStore();
+            }
+            else
+            {
+                // One schedule for every worker: each job fires once across the cluster.
+                quartz.UsePersistentStore(store =>
+                {
+                    store.UsePostgres(settings.ConnectionString);
+                    store.UseClustering();
+                    store.ProvisionSchema();
+                    store.UseExecutionHistory();
+                });
+            }
+
+            quartz.AddPrisonSchedule(services);
+        });
+        services.AddQuartzHostedService(options => options.WaitForJobsToComplete = true);
+        services.AddHealthChecks().AddQuartz();
+    }
+
+    public static async Task MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
+    {
+        await using var scope = services.CreateAsyncScope();
+        var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+        await db.Database.MigrateAsync(cancellationToken);
+        if (!db.IsPostgreSql)
+        {
+            // Readers keep reading while the worker writes verdicts.
+            await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
+        }
+    }
+
+    public static void MapPrisonHealth(this WebApplication app)
+    {
+        app.MapHealthChecks("/health/live", new HealthCheckOptions { Predicate = _ => false });
+        app.MapHealthChecks("/health/ready");
+    }
+}

@@ -1,0 +1,23 @@
+using Microsoft.AspNetCore.Builder;
+
+namespace Prison.Worker.Hosting;
+
+/// <summary>The worker service: consumers and scheduled jobs, with health endpoints for its orchestrator.</summary>
+public static class WorkerApp
+{
+    public static async Task<WebApplication> BuildAsync(string[] args, Action<WebApplicationBuilder>? configure = null, CancellationToken cancellationToken = default)
+    {
+        var builder = WebApplication.CreateBuilder(args);
+        var settings = builder.AddPrison(hostWorker: true);
+        configure?.Invoke(builder);
+        await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
+        var app = builder.Build();
+        if (settings.IsEmbeddedDatabase)
+        {
+            await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
+        }
+
+        app.MapPrisonHealth();
+        return app;
+    }
+}

@@ -1,0 +1,3 @@
+using Prison.Worker.CommandLine;
+
+return await WorkerCommandLine.InvokeAsync(args);
