@@ -1,0 +1,126 @@
+using Prison.Db.Reads;
+using Prison.Db.Writes;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
+
+namespace Prison.Db.Tests.Reads;
+
+public class DashboardReadsTests
+{
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_latest_arrivals_are_the_ten_newest_current_stays_in_one_statement(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 25);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var rows = await db.LatestArrivalsAsync(prisonId: 1);
+
+        Assert.Equal(1, counter.Count);
+        Assert.Equal(Enumerable.Range(16, 10).Reverse().Select(Number), rows.Select(r => r.Number));
+        Assert.Equal(TestDay.Today.AddDays(-1), rows[0].ArrivalDate);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Released_prisoners_and_other_prisons_are_left_out(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 5);
+        await using (var db = database.Open())
+        {
+            var newest = await db.LoadForChangeAsync(Number(5));
+            newest!.Release(TestDay.Today);
+            var other = Records.Harmless("OTHER", prisonId: 2, TestDay.Today);
+            db.Prisoners.Add(other);
+            await db.SaveRecordChangesAsync();
+        }
+
+        await using var read = database.Open();
+        var rows = await read.LatestArrivalsAsync(prisonId: 1);
+
+        Assert.Equal([Number(4), Number(3), Number(2), Number(1)], rows.Select(r => r.Number));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Dangerous_only_lists_the_newest_dangerous_arrivals_in_one_statement(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 30, dangerous: n => n % 3 == 0);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var rows = await db.LatestArrivalsAsync(prisonId: 1, dangerousOnly: true);
+
+        Assert.Equal(1, counter.Count);
+        Assert.Equal([30, 27, 24, 21, 18, 15, 12, 9, 6, 3], rows.Select(r => int.Parse(r.Number[1..], System.Globalization.CultureInfo.InvariantCulture)));
+        Assert.All(rows, r => Assert.Equal(DangerStatus.Dangerous, r.Status));
+        Assert.All(rows, r => Assert.Equal(["NotConvicted"], r.FiredRules));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_counts_by_status_take_one_statement(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 12, dangerous: n => n <= 3, evaluate: n => n <= 10);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var counts = await db.StatusCountsAsync(prisonId: 1);
+
+        Assert.Equal(1, counter.Count);
+        Assert.Equal(new StatusCounts(Dangerous: 3, NotDangerous: 7, Unknown: 2), counts);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Polling_any_number_of_prisoners_takes_one_statement(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 60, dangerous: n => n == 1, evaluate: n => n != 2);
+        await using var setup = database.Open();
+        var ids = (await setup.LatestArrivalsAsync(1)).Select(r => r.PrisonerId).ToList();
+        var all = setup.Prisoners.Select(p => p.Id).ToList();
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var one = await db.StatusesAsync([ids[0]]);
+        var many = await db.StatusesAsync(all);
+
+        Assert.Equal(2, counter.Count);
+        Assert.Single(one);
+        Assert.Equal(60, many.Count);
+        Assert.Equal(1, many.Count(s => s.Status == DangerStatus.Dangerous));
+        Assert.Equal(1, many.Count(s => s.Status == DangerStatus.Unknown));
+    }
+
+    private static string Number(int n) => $"N{n:000}";
+
+    /// <summary>Prisoners N001..N{count} arrive one a day, N{count} yesterday; verdicts are stored for those <paramref name="evaluate"/> picks.</summary>
+    private static async Task<ScratchDatabase> SeededAsync(Engine engine, int prisoners, Func<int, bool>? dangerous = null, Func<int, bool>? evaluate = null)
+    {
+        var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var db = database.Open();
+        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
+        var all = Enumerable.Range(1, prisoners)
+            .Select(n =>
+            {
+                var prisoner = Records.Harmless(Number(n), prisonId: 1, TestDay.Today.AddDays(n - prisoners - 1));
+                if (dangerous?.Invoke(n) == true)
+                {
+                    prisoner.ChangeLegalStatus(Domain.Record.LegalStatus.Remand);
+                }
+
+                return (n, prisoner);
+            })
+            .ToList();
+        db.Prisoners.AddRange(all.Select(p => p.prisoner));
+        await db.SaveRecordChangesAsync();
+
+        var evaluator = new DangerEvaluator(new RuleSet(RuleCatalog.BuiltIn()).Without(["ArrivedInLast7Days"]), new PrisonCalendar(TimeZoneInfo.Utc));
+        await db.WriteVerdictsAsync(all
+            .Where(p => evaluate?.Invoke(p.n) ?? true)
+            .Select(p => new EvaluatedPrisoner(p.prisoner.Id, p.prisoner.ChangeVersion, evaluator.Evaluate(p.prisoner, TestDay.Noon.UtcDateTime)))
+            .ToList());
+        return database;
+    }
+}
