@@ -1,0 +1,66 @@
+using System.Diagnostics;
+
+namespace Prison.Worker.Tests.CommandLine;
+
+public class WorkerCommandLineTests
+{
+    [Fact]
+    public async Task Help_lists_every_verb()
+    {
+        var run = await WorkerAsync("--help");
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Contains("run", run.Output);
+        Assert.Contains("migrate", run.Output);
+    }
+
+    [Fact]
+    public async Task An_unknown_verb_prints_usage_and_fails_without_a_stack_trace()
+    {
+        var run = await WorkerAsync("frobnicate");
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains("'frobnicate' is not a command.", run.Output);
+        Assert.Contains("Usage:", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task A_bad_setting_stops_the_start_with_a_clear_message()
+    {
+        var run = await WorkerAsync("run", "--Jobs:BatchSize=lots");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Jobs:BatchSize is 'lots'; it must be a whole number from 1 to 5000.", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task An_unreachable_broker_stops_the_start_with_a_clear_message()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+
+        var run = await WorkerAsync("run", $"--ConnectionStrings:Prison={database.ConnectionString}", "--RabbitMq:Host=127.0.0.1", "--RabbitMq:Port=1");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Cannot reach RabbitMQ at amqp://guest@127.0.0.1:1/", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    private static async Task<(int ExitCode, string Output)> WorkerAsync(params string[] args)
+    {
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
+        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
+        foreach (var arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        await process.WaitForExitAsync(timeout.Token);
+        return (process.ExitCode, await output + await error);
+    }
+}
