@@ -1,0 +1,179 @@
+using System.Text.RegularExpressions;
+using Prison.Worker.Hosting;
+using YamlDotNet.Core;
+using YamlDotNet.RepresentationModel;
+
+namespace Prison.Worker.Tests.Hosting;
+
+/// <summary>
+/// docker-compose.yml and the Dockerfiles are read as text: no Docker engine is needed, and a key the apps
+/// would silently ignore (a typo, a renamed setting) fails here instead of in a deployment.
+/// </summary>
+public sealed class ComposeFileTests
+{
+    private const string RuntimeImage = "mcr.microsoft.com/dotnet/aspnet:10.0";
+
+    private static readonly string[] ProductionKeys = ["ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
+
+    private readonly string root = RepositoryRoot();
+
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("migrate")]
+    public void Every_environment_key_a_service_sets_is_one_the_apps_read(string service)
+    {
+        var ignored = EnvironmentKeys(service).Where(key => !PrisonSettings.Keys.Contains(key)).ToList();
+
+        Assert.Empty(ignored);
+    }
+
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("migrate")]
+    public void Web_worker_and_migrate_set_the_keys_production_needs(string service)
+    {
+        var keys = EnvironmentKeys(service);
+
+        Assert.All(ProductionKeys, key => Assert.Contains(key, keys));
+    }
+
+    [Theory]
+    [InlineData("web", "web/Dockerfile")]
+    [InlineData("worker", "worker/Dockerfile")]
+    [InlineData("migrate", "worker/Dockerfile")]
+    public void Each_app_service_is_built_from_the_repository_root_with_its_Dockerfile(string service, string dockerfile)
+    {
+        var build = Child(Service(service), "build") ?? throw new Xunit.Sdk.XunitException($"The {service} service has no build section.");
+        var (context, file) = build is YamlScalarNode scalar
+            ? (scalar.Value ?? ".", "Dockerfile")
+            : (Scalar(build, "context") ?? ".", Scalar(build, "dockerfile") ?? "Dockerfile");
+        var contextPath = Path.GetFullPath(Path.Combine(root, context));
+
+        Assert.Equal(Path.TrimEndingDirectorySeparator(root), Path.TrimEndingDirectorySeparator(contextPath));
+        Assert.Equal(Path.GetFullPath(Path.Combine(root, dockerfile)), Path.GetFullPath(Path.Combine(contextPath, file)));
+        Assert.True(File.Exists(Path.Combine(root, dockerfile)), $"{dockerfile} does not exist.");
+    }
+
+    [Fact]
+    public void The_migrate_service_runs_the_migrate_verb_of_the_worker_image()
+    {
+        var migrate = Service("migrate");
+        var command = Child(migrate, "command") switch
+        {
+            YamlScalarNode scalar => (scalar.Value ?? "").Split(' ', StringSplitOptions.RemoveEmptyEntries),
+            YamlSequenceNode sequence => sequence.Children.Select(item => ((YamlScalarNode)item).Value ?? "").ToArray(),
+            _ => [],
+        };
+
+        Assert.Equal(["migrate"], command);
+        Assert.Equal(Scalar(Service("worker"), "image"), Scalar(migrate, "image"));
+    }
+
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    public void Web_and_worker_start_only_after_migrate_has_succeeded(string service)
+    {
+        var dependsOn = Child(Service(service), "depends_on") as YamlMappingNode
+            ?? throw new Xunit.Sdk.XunitException($"The {service} service has no depends_on mapping.");
+        var migrate = Child(dependsOn, "migrate") ?? throw new Xunit.Sdk.XunitException($"The {service} service does not wait for migrate.");
+
+        Assert.Equal("service_completed_successfully", Scalar(migrate, "condition"));
+    }
+
+    [Theory]
+    [InlineData("web/Dockerfile", "Prison.Web.dll")]
+    [InlineData("worker/Dockerfile", "Prison.Worker.dll")]
+    public void Each_Dockerfile_runs_the_published_app_on_the_ASP_NET_Core_runtime_as_a_non_root_user(string dockerfile, string assembly)
+    {
+        var stages = Stages(File.ReadAllText(Path.Combine(root, dockerfile)));
+        var final = stages[^1];
+        var copiedFrom = final.Instructions
+            .Select(instruction => Regex.Match(instruction, @"^COPY\s+--from=(\S+)", RegexOptions.IgnoreCase))
+            .Where(match => match.Success)
+            .Select(match => match.Groups[1].Value)
+            .ToList();
+        var publishing = stages
+            .Where(stage => stage.Instructions.Any(instruction => Regex.IsMatch(instruction, @"^RUN\s.*\bdotnet\s+publish\b", RegexOptions.IgnoreCase)))
+            .Select(stage => stage.Name)
+            .ToList();
+        var user = final.Instructions.LastOrDefault(instruction => instruction.StartsWith("USER ", StringComparison.OrdinalIgnoreCase));
+
+        Assert.Equal(RuntimeImage, final.Image);
+        Assert.True(
+            copiedFrom.Intersect(publishing).Any(),
+            $"The final stage copies from [{string.Join(", ", copiedFrom)}], but the stages that run dotnet publish are [{string.Join(", ", publishing)}].");
+        Assert.NotNull(user);
+        Assert.DoesNotMatch(@"^USER\s+(root|0)(:|$)", user);
+        Assert.Contains(final.Instructions, instruction => instruction.StartsWith("ENTRYPOINT", StringComparison.OrdinalIgnoreCase) && instruction.Contains(assembly, StringComparison.Ordinal));
+    }
+
+    private static string RepositoryRoot()
+    {
+        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            if (File.Exists(Path.Combine(directory.FullName, "Prison.sln")))
+            {
+                return directory.FullName;
+            }
+        }
+
+        throw new InvalidOperationException($"No Prison.sln above {AppContext.BaseDirectory}.");
+    }
+
+    private YamlMappingNode Service(string name)
+    {
+        using var reader = new StreamReader(Path.Combine(root, "docker-compose.yml"));
+        var stream = new YamlStream();
+
+        // Compose files share blocks through anchors and `<<:` merge keys; YamlStream resolves only the anchors.
+        stream.Load(new MergingParser(new Parser(reader)));
+        var services = Child(stream.Documents[0].RootNode, "services") as YamlMappingNode
+            ?? throw new Xunit.Sdk.XunitException("docker-compose.yml has no services mapping.");
+        return Child(services, name) as YamlMappingNode ?? throw new Xunit.Sdk.XunitException($"docker-compose.yml has no {name} service.");
+    }
+
+    /// <summary>The configuration keys a service's environment sets, as the apps read them (RabbitMq__Host is RabbitMq:Host).</summary>
+    private List<string> EnvironmentKeys(string service)
+    {
+        var names = Child(Service(service), "environment") switch
+        {
+            YamlMappingNode mapping => mapping.Children.Keys.Select(key => ((YamlScalarNode)key).Value ?? ""),
+            YamlSequenceNode list => list.Children.Select(item => (((YamlScalarNode)item).Value ?? "").Split('=', 2)[0]),
+            _ => [],
+        };
+        return names.Select(name => name.Replace("__", ":", StringComparison.Ordinal)).ToList();
+    }
+
+    private static YamlNode? Child(YamlNode node, string key) =>
+        node is YamlMappingNode mapping && mapping.Children.TryGetValue(new YamlScalarNode(key), out var child) ? child : null;
+
+    private static string? Scalar(YamlNode node, string key) => (Child(node, key) as YamlScalarNode)?.Value;
+
+    /// <summary>The Dockerfile's stages in order, each with its instructions (continuation lines joined, comments dropped).</summary>
+    private static List<(string Image, string Name, List<string> Instructions)> Stages(string dockerfile)
+    {
+        var instructions = Regex.Replace(dockerfile, @"\\\r?\n", " ")
+            .Split('\n')
+            .Select(line => line.Trim())
+            .Where(line => line.Length > 0 && !line.StartsWith('#'));
+        var stages = new List<(string Image, string Name, List<string> Instructions)>();
+        foreach (var instruction in instructions)
+        {
+            var from = Regex.Match(instruction, @"^FROM\s+(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?", RegexOptions.IgnoreCase);
+            if (from.Success)
+            {
+                stages.Add((from.Groups[1].Value, from.Groups[2].Success ? from.Groups[2].Value : stages.Count.ToString(System.Globalization.CultureInfo.InvariantCulture), []));
+            }
+            else if (stages.Count > 0)
+            {
+                stages[^1].Instructions.Add(instruction);
+            }
+        }
+
+        Assert.NotEmpty(stages);
+        return stages;
+    }
+}
