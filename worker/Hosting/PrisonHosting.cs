@@ -17,6 +17,7 @@ public static class PrisonHosting
     /// <summary>Database, rules, clock, health checks and the bus; with <paramref name="hostWorker"/>, the consumers and the scheduled jobs too.</summary>
     public static PrisonSettings AddPrison(this WebApplicationBuilder builder, bool? hostWorker = null)
     {
+        builder.Configuration.AddLoggingDefaults();
         var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
         var services = builder.Services;
         services.AddSingleton(settings);

@@ -1,0 +1,24 @@
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.Configuration.Memory;
+
+namespace Prison.Worker.Hosting;
+
+/// <summary>
+/// Log levels web and worker start from, placed under every other configuration source so that appsettings or
+/// environment variables (Logging__LogLevel__...) still decide. Kept in code because a settings file in the worker
+/// would also land in web's output, which references it.
+/// </summary>
+public static class LoggingDefaults
+{
+    private static readonly Dictionary<string, string?> Levels = new()
+    {
+        ["Logging:LogLevel:Default"] = "Information",
+        ["Logging:LogLevel:Microsoft.AspNetCore"] = "Warning",
+        ["Logging:LogLevel:Microsoft.EntityFrameworkCore"] = "Warning",
+        ["Logging:LogLevel:MassTransit"] = "Warning",
+        ["Logging:LogLevel:Quartz"] = "Warning",
+    };
+
+    public static void AddLoggingDefaults(this IConfigurationManager configuration) =>
+        configuration.Sources.Insert(0, new MemoryConfigurationSource { InitialData = Levels });
+}
