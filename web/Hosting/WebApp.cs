@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.FileProviders;
 using Prison.Web.Status;
 using Prison.Worker.Hosting;
 
@@ -10,7 +11,9 @@ public static class WebApp
 {
     public static async Task<WebApplication> BuildAsync(string[] args, Action<WebApplicationBuilder>? configure = null, CancellationToken cancellationToken = default)
     {
-        var builder = WebApplication.CreateBuilder(args);
+        // Named after this assembly, not the process's entry point, so the pages are found when a test or a
+        // benchmark hosts the dashboard.
+        var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ApplicationName = typeof(WebApp).Assembly.GetName().Name });
         var settings = builder.AddPrison();
         builder.Services.AddRazorPages();
         builder.Services.AddMemoryCache();
@@ -20,6 +23,8 @@ public static class WebApp
         await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
 
         var app = builder.Build();
+        app.Environment.WebRootFileProvider = new CompositeFileProvider(
+            app.Environment.WebRootFileProvider, new EmbeddedFileProvider(typeof(WebApp).Assembly, "Prison.Web.wwwroot"));
         if (settings.IsEmbedded)
         {
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);

@@ -116,6 +116,6 @@ public static class PrisonHosting
     public static void MapPrisonHealth(this WebApplication app)
     {
         app.MapHealthChecks("/health/live", new HealthCheckOptions { Predicate = _ => false });
-        app.MapHealthChecks("/health/ready");
+        app.MapHealthChecks("/health/ready", new HealthCheckOptions { ResponseWriter = HealthReportWriter.WriteAsync });
     }
 }

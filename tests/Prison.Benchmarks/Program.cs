@@ -1,0 +1,3 @@
+using Prison.Benchmarks;
+
+return await BenchmarkCommandLine.InvokeAsync(args);
