@@ -23,7 +23,8 @@ public static class WorkerCommandLine
         {
             var builder = WebApplication.CreateBuilder([]);
             var settings = builder.AddPrison(hostWorker: false);
-            await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
+            // Migrating needs the database only; the broker may still be starting.
+            await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
             await using var app = builder.Build();
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
             AnsiConsole.MarkupLine("[green]The database schema is up to date.[/]");

@@ -15,6 +15,12 @@ public static class StartupChecks
 
     public static async Task EnsureReachableAsync(PrisonSettings settings, CancellationToken cancellationToken = default)
     {
+        await EnsureDatabaseReachableAsync(settings, cancellationToken);
+        await EnsureBrokerReachableAsync(settings, cancellationToken);
+    }
+
+    public static async Task EnsureDatabaseReachableAsync(PrisonSettings settings, CancellationToken cancellationToken = default)
+    {
         if (!settings.IsEmbeddedDatabase)
         {
             await using DbConnection connection = new NpgsqlConnection(new NpgsqlConnectionStringBuilder(settings.ConnectionString) { Timeout = (int)Patience.TotalSeconds }.ToString());
@@ -40,7 +46,10 @@ public static class StartupChecks
                 throw new StartupException($"Cannot open the SQLite database {connection.DataSource}: {error.Message}", error);
             }
         }
+    }
 
+    public static async Task EnsureBrokerReachableAsync(PrisonSettings settings, CancellationToken cancellationToken = default)
+    {
         if (settings.RabbitMq is { } rabbit)
         {
             var factory = new ConnectionFactory
