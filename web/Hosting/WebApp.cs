@@ -28,6 +28,7 @@ public static class WebApp
         if (settings.IsEmbedded)
         {
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
+            await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
             await app.Services.SeedDemoDataAsync(cancellationToken);
             app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app));
         }

@@ -1,9 +1,4 @@
 using System.CommandLine;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.Extensions.Configuration;
-using Microsoft.Extensions.DependencyInjection;
-using Prison.Worker.Hosting;
-using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;
 
@@ -12,57 +7,28 @@ public static class WorkerCommandLine
 {
     public static async Task<int> InvokeAsync(string[] args)
     {
-        var run = new Command("run", "Run the worker service: evaluate changed prisoners and run the scheduled jobs (the default).")
+        var root = new RootCommand("The prison dashboard's worker: evaluates the danger rules and runs the scheduled jobs.")
         {
-            TreatUnmatchedTokensAsErrors = false,
+            RunVerb.Create(),
+            MigrateVerb.Create(),
+            ReevaluateVerb.Create(),
+            VerifyVerb.Create(),
+            JobsVerb.Create(),
         };
-        run.SetAction(RunWorker);
 
-        var migrate = new Command("migrate", "Apply the database migrations that are not applied yet, then exit.");
-        migrate.SetAction((_, cancellationToken) => Guarded(async () =>
-        {
-            var builder = WebApplication.CreateBuilder([]);
-            var settings = builder.AddPrison(hostWorker: false);
-            // Migrating needs the database only; the broker may still be starting.
-            await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
-            await using var app = builder.Build();
-            await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
-            AnsiConsole.MarkupLine("[green]The database schema is up to date.[/]");
-        }));
-
-        var root = new RootCommand("The prison dashboard's worker: evaluates the danger rules and runs the scheduled jobs.") { run, migrate };
+        // With no verb the worker runs, as a container's entry point expects; a word that is no verb is a mistake.
         root.TreatUnmatchedTokensAsErrors = false;
-        root.SetAction((parse, cancellationToken) => parse.UnmatchedTokens.FirstOrDefault(t => !t.StartsWith('-')) is { } unknown
-            ? Task.FromResult(Usage(root, $"'{unknown}' is not a command."))
-            : RunWorker(parse, cancellationToken));
+        root.SetAction(async (parse, cancellationToken) =>
+        {
+            if (parse.UnmatchedTokens.FirstOrDefault(t => !t.StartsWith('-')) is { } unknown)
+            {
+                await Console.Error.WriteLineAsync($"'{unknown}' is not a command.");
+                await root.Parse("--help").InvokeAsync(cancellationToken: cancellationToken);
+                return 2;
+            }
+
+            return await RunVerb.RunAsync(parse, cancellationToken);
+        });
         return await root.Parse(args).InvokeAsync();
-    }
-
-    /// <summary>Tokens the verbs do not know (--urls, --Jobs:BatchSize=...) go to the host's configuration.</summary>
-    private static Task<int> RunWorker(ParseResult parse, CancellationToken cancellationToken) => Guarded(async () =>
-    {
-        await using var app = await WorkerApp.BuildAsync([.. parse.UnmatchedTokens], cancellationToken: cancellationToken);
-        await app.RunAsync();
-    });
-
-    private static async Task<int> Guarded(Func<Task> work)
-    {
-        try
-        {
-            await work();
-            return 0;
-        }
-        catch (StartupException error)
-        {
-            await Console.Error.WriteLineAsync(error.Message);
-            return 1;
-        }
-    }
-
-    private static int Usage(RootCommand root, string message)
-    {
-        Console.Error.WriteLine(message);
-        root.Parse("--help").Invoke();
-        return 2;
     }
 }

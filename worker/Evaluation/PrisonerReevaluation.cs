@@ -1,4 +1,3 @@
-using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
@@ -27,10 +26,4 @@ public sealed class PrisonerReevaluation(PrisonDb db, DangerEvaluator evaluator,
         var verdicts = prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, evaluator.Evaluate(p, now))).ToList();
         return await db.WriteVerdictsAsync(verdicts, cancellationToken);
     }
-
-    /// <summary>The prisoners a full re-evaluation's range names, in one statement.</summary>
-    public async Task<IReadOnlyList<Guid>> IdsInRangeAsync(Guid? after, Guid upTo, CancellationToken cancellationToken) =>
-        after is { } from
-            ? await db.Database.SqlQuery<Guid>($"SELECT id AS \"Value\" FROM prisoner WHERE id > {from} AND id <= {upTo}").ToListAsync(cancellationToken)
-            : await db.Database.SqlQuery<Guid>($"SELECT id AS \"Value\" FROM prisoner WHERE id <= {upTo}").ToListAsync(cancellationToken);
 }

@@ -1,12 +1,15 @@
 using MassTransit;
 using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
+using Prison.Db.Runs;
 using Prison.Worker.Evaluation;
 using Prison.Worker.Jobs;
 using Prison.Worker.Messaging;
+using Prison.Worker.Runs;
 using Quartz;
 
 namespace Prison.Worker.Hosting;
@@ -15,7 +18,7 @@ namespace Prison.Worker.Hosting;
 public static class PrisonHosting
 {
     /// <summary>Database, rules, clock, health checks and the bus; with <paramref name="hostWorker"/>, the consumers and the scheduled jobs too.</summary>
-    public static PrisonSettings AddPrison(this WebApplicationBuilder builder, bool? hostWorker = null)
+    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null)
     {
         builder.Configuration.AddLoggingDefaults();
         var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
@@ -24,6 +27,7 @@ public static class PrisonHosting
         services.AddSingleton(TimeProvider.System);
         services.AddDbContext<PrisonDb>(options => PrisonDatabase.Configure(options, settings.ConnectionString));
         services.AddPrisonEvaluation(builder.Configuration);
+        services.AddScoped<ReevaluationRuns>();
         services.AddSingleton(JobSettings.From(builder.Configuration));
         services.AddHealthChecks().AddCheck<DatabaseHealthCheck>("database");
 
@@ -46,12 +50,19 @@ public static class PrisonHosting
             {
                 bus.AddConsumer<PrisonerChangedConsumer>();
                 bus.AddConsumer<ReevaluateRangeConsumer>();
+                bus.AddConsumer<ReevaluateRangeFaultConsumer>();
             }
 
             if (settings.RabbitMq is { } rabbit)
             {
                 bus.UsingRabbitMq((context, transport) =>
                 {
+                    if (rabbit.QueuePrefix is { Length: > 0 } prefix)
+                    {
+                        // Exchanges too, so installations sharing a broker never receive each other's messages.
+                        transport.MessageTopology.SetEntityNameFormatter(new PrefixEntityNameFormatter(transport.MessageTopology.EntityNameFormatter, prefix));
+                    }
+
                     transport.Host(rabbit.Host, (ushort)rabbit.Port, rabbit.VirtualHost, host =>
                     {
                         host.Username(rabbit.Username);
@@ -73,7 +84,8 @@ public static class PrisonHosting
             }
         });
 
-    public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings)
+    /// <param name="hosted">False for a process that only reads or triggers the schedule (the command line, web's operations page).</param>
+    public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool hosted = true)
     {
         services.AddQuartz(quartz =>
         {
@@ -97,8 +109,11 @@ public static class PrisonHosting
 
             quartz.AddPrisonSchedule(services);
         });
-        services.AddQuartzHostedService(options => options.WaitForJobsToComplete = true);
-        services.AddHealthChecks().AddQuartz();
+        if (hosted)
+        {
+            services.AddQuartzHostedService(options => options.WaitForJobsToComplete = true);
+            services.AddHealthChecks().AddQuartz();
+        }
     }
 
     public static async Task MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
@@ -110,6 +125,17 @@ public static class PrisonHosting
         {
             // Readers keep reading while the worker writes verdicts.
             await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
+        }
+    }
+
+    /// <summary>An in-memory bus loses its messages with its process: a run it carried can never finish, so it is ended.</summary>
+    public static async Task AbandonRunsLeftInMemoryAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
+    {
+        await using var scope = services.CreateAsyncScope();
+        var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+        if (await db.CurrentRunAsync(cancellationToken) is { } run)
+        {
+            await db.AbandonRunAsync(run.Id, scope.ServiceProvider.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, cancellationToken);
         }
     }
 

@@ -3,7 +3,7 @@ using Microsoft.Extensions.Configuration;
 
 namespace Prison.Worker.Hosting;
 
-/// <param name="QueuePrefix">Put before every queue name, so that several installations (or test runs) can share one broker.</param>
+/// <param name="QueuePrefix">Put before every queue and exchange name, so that several installations (or test runs) can share one broker.</param>
 public sealed record RabbitMqSettings(string Host, int Port, string VirtualHost, string Username, string Password, string? QueuePrefix)
 {
     /// <summary>Null when no host is configured: messages then stay in the process (embedded mode).</summary>

@@ -1,9 +1,7 @@
 using MassTransit;
-using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
-using Prison.Db.Mappings;
-using Prison.Domain;
+using Prison.Db.Reads;
 using Prison.Domain.Messages;
 using Prison.Worker.Messaging;
 using Quartz;
@@ -21,14 +19,8 @@ public sealed class UnknownSweeperJob(PrisonDb db, IPublishEndpoint publisher, J
 
     public async ValueTask Execute(IJobExecutionContext context, CancellationToken cancellationToken = default)
     {
-        var before = clock.GetUtcNow().UtcDateTime - settings.UnknownThreshold;
-        var stale = await db.Prisoners.AsNoTracking()
-            .Where(p => p.DangerStatus == DangerStatus.Unknown && EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt) < before)
-            .OrderBy(p => EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt))
-            .Select(p => new PrisonerChanged(p.Id, p.ChangeVersion))
-            .Take(settings.BatchSize * 10)
-            .ToListAsync(cancellationToken);
-        await publisher.PublishChangesAsync(stale, logger, cancellationToken);
+        var stale = await db.StaleUnknownAsync(clock.GetUtcNow().UtcDateTime - settings.UnknownThreshold, settings.BatchSize * 10, cancellationToken);
+        await publisher.PublishChangesAsync(stale.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion)).ToList(), logger, cancellationToken);
         context.Result = $"{stale.Count} published again";
     }
 }

@@ -1,15 +1,22 @@
 using MassTransit;
+using Prison.Db;
+using Prison.Db.Runs;
 using Prison.Domain.Messages;
 using Prison.Worker.Evaluation;
 
 namespace Prison.Worker.Messaging;
 
-/// <summary>One batch of a full re-evaluation. Competing consumers on every worker share a run's batches.</summary>
-public sealed class ReevaluateRangeConsumer(PrisonerReevaluation reevaluation) : IConsumer<ReevaluateRange>
+/// <summary>
+/// One batch of a run: a fixed number of statements to load its prisoners, the rules in memory, one guarded
+/// statement to store every verdict, then the batch counted into its run. Competing consumers on every worker
+/// share a run's batches; a worker that dies mid-batch leaves the message to another.
+/// </summary>
+public sealed class ReevaluateRangeConsumer(PrisonDb db, PrisonerReevaluation reevaluation, TimeProvider clock) : IConsumer<ReevaluateRange>
 {
     public async Task Consume(ConsumeContext<ReevaluateRange> context)
     {
-        var ids = await reevaluation.IdsInRangeAsync(context.Message.After, context.Message.UpTo, context.CancellationToken);
+        var ids = await db.IdsInRangeAsync(context.Message, context.CancellationToken);
         await reevaluation.ReevaluateAsync(ids, context.CancellationToken);
+        await db.RecordBatchAsync(context.Message.RunId, context.Message.Batch, ids.Count, failed: false, clock.GetUtcNow().UtcDateTime, context.CancellationToken);
     }
 }

@@ -1,0 +1,17 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Mappings;
+using Prison.Domain;
+
+namespace Prison.Db.Reads;
+
+public static class StatusReads
+{
+    /// <summary>Prisoners Unknown since before <paramref name="beforeUtc"/>, oldest first, in one statement served by a partial index.</summary>
+    public static async Task<IReadOnlyList<StaleUnknown>> StaleUnknownAsync(this PrisonDb db, DateTime beforeUtc, int limit, CancellationToken cancellationToken) =>
+        await db.Prisoners.AsNoTracking()
+            .Where(p => p.DangerStatus == DangerStatus.Unknown && EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt) < beforeUtc)
+            .OrderBy(p => EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt))
+            .Select(p => new StaleUnknown(p.Id, p.Number, p.ChangeVersion, EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt)))
+            .Take(limit)
+            .ToListAsync(cancellationToken);
+}

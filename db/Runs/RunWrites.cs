@@ -1,0 +1,64 @@
+using Microsoft.EntityFrameworkCore;
+
+namespace Prison.Db.Runs;
+
+public static class RunWrites
+{
+    /// <summary>Stores a new run; false when another run is current (the one-at-a-time index refused it).</summary>
+    public static async Task<bool> TryStartRunAsync(this PrisonDb db, ReevaluationRun run, CancellationToken cancellationToken)
+    {
+        db.Add(run);
+        try
+        {
+            await db.SaveChangesAsync(cancellationToken);
+            return true;
+        }
+        catch (DbUpdateException)
+        {
+            db.Entry(run).State = EntityState.Detached;
+            if (await db.CurrentRunAsync(cancellationToken) is null)
+            {
+                throw;
+            }
+
+            return false;
+        }
+    }
+
+    /// <summary>
+    /// Counts a finished batch into its run, once however often the batch is delivered, and finishes the run with
+    /// its last batch. The counters are updated in the run's own row, so batches finishing at once all see each other.
+    /// </summary>
+    public static async Task RecordBatchAsync(this PrisonDb db, Guid runId, int batch, int prisoners, bool failed, DateTime nowUtc, CancellationToken cancellationToken)
+    {
+        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
+        var first = await db.Database.ExecuteSqlAsync($"""
+            INSERT INTO reevaluation_batch (run_id, number, prisoners, failed, finished_at)
+            VALUES ({runId}, {batch}, {prisoners}, {failed}, {nowUtc}) ON CONFLICT DO NOTHING
+            """, cancellationToken);
+        if (first == 1)
+        {
+            var done = failed ? 0 : prisoners;
+            var notDone = failed ? prisoners : 0;
+            await db.Database.ExecuteSqlAsync($"""
+                UPDATE reevaluation_run
+                SET done = done + {done}, failed = failed + {notDone}, finished_batches = finished_batches + 1,
+                    finished_at = CASE WHEN finished_batches + 1 >= batches THEN {nowUtc} ELSE finished_at END,
+                    is_current = CASE WHEN finished_batches + 1 >= batches THEN NULL ELSE is_current END
+                WHERE id = {runId}
+                """, cancellationToken);
+        }
+
+        await transaction.CommitAsync(cancellationToken);
+    }
+
+    /// <summary>
+    /// Ends a run whose remaining batches can no longer arrive (never published, or held by an in-memory bus that
+    /// is gone): what was not done counts as failed.
+    /// </summary>
+    public static Task<int> AbandonRunAsync(this PrisonDb db, Guid runId, DateTime nowUtc, CancellationToken cancellationToken) =>
+        db.Database.ExecuteSqlAsync($"""
+            UPDATE reevaluation_run SET failed = total - done, finished_at = {nowUtc}, is_current = NULL
+            WHERE id = {runId} AND is_current IS NOT NULL
+            """, cancellationToken);
+}

@@ -1,0 +1,79 @@
+using System.CommandLine;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Prison.Domain.Evaluation;
+using Prison.Worker.Hosting;
+using Prison.Worker.Jobs;
+using Quartz;
+using Quartz.Extensibility;
+using Spectre.Console;
+
+namespace Prison.Worker.CommandLine;
+
+/// <summary>
+/// The scheduled jobs as the cluster's shared store holds them: next and last firings and outcomes, and firing one
+/// now (a running worker picks it up). This process only reads and writes the store; it never runs a job.
+/// </summary>
+internal static class JobsVerb
+{
+    public static Command Create()
+    {
+        var list = Verb.Create("list", "The scheduled jobs with their next and last firings and outcomes.", (_, configuration, cancellationToken) =>
+            WithSchedulerAsync(configuration, cancellationToken, async (scheduler, services) =>
+            {
+                var zone = services.GetRequiredService<PrisonCalendar>().TimeZone;
+                var history = services.GetService<IExecutionHistoryStore>();
+                var table = new Table().AddColumns("Job", "Next firing", "Last firing", "Last outcome", "Runs", "Failures");
+                foreach (var key in (await scheduler.GetJobKeys(GroupMatcher<JobKey>.AnyGroup(), cancellationToken)).OrderBy(k => k.Name))
+                {
+                    var triggers = await scheduler.GetTriggersOfJob(key, cancellationToken);
+                    var next = triggers.Select(t => t.NextFireTimeUtc).Where(t => t is not null).Min();
+                    var status = history is null ? null : await history.GetJobRunStatus(scheduler.SchedulerName, key, cancellationToken);
+                    table.AddRow(
+                        key.Name,
+                        Local(next, zone),
+                        Local(status?.LastFiredAtUtc, zone),
+                        Markup.Escape(status is null ? "—" : $"{status.LastResult}{(status.LastSummary is { } summary ? $": {summary}" : "")}{(status.LastFailureMessage is { } failure && status.LastFailedAtUtc == status.LastFiredAtUtc ? $" ({failure})" : "")}"),
+                        (status?.RunCount ?? 0).ToString(System.Globalization.CultureInfo.InvariantCulture),
+                        (status?.FailureCount ?? 0).ToString(System.Globalization.CultureInfo.InvariantCulture));
+                }
+
+                AnsiConsole.Write(table);
+                AnsiConsole.MarkupLineInterpolated($"Times in {zone.Id}.");
+                return 0;
+            }));
+
+        var name = new Argument<string>("NAME") { Description = $"one of {DueReevaluationJob.Key.Name}, {UnknownSweeperJob.Key.Name}, {NightlyReevaluationJob.Key.Name}" };
+        var trigger = Verb.Create("trigger", "Fire a job now; a running worker runs it.", (parse, configuration, cancellationToken) =>
+            WithSchedulerAsync(configuration, cancellationToken, async (scheduler, _) =>
+            {
+                var keys = await scheduler.GetJobKeys(GroupMatcher<JobKey>.AnyGroup(), cancellationToken);
+                var key = keys.FirstOrDefault(k => k.Name == parse.GetValue(name))
+                    ?? throw new UsageException($"No job is called '{parse.GetValue(name)}'. The jobs are: {string.Join(", ", keys.Select(k => k.Name).Order())}.");
+                await scheduler.TriggerJob(key, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Fired {key.Name}; a running worker runs it within seconds. 'jobs list' shows its outcome.");
+                return 0;
+            }), name);
+
+        return Verb.Create("jobs", "The scheduled jobs: list them, or fire one now.", (_, _, _) => throw new UsageException("Say 'jobs list' or 'jobs trigger NAME'."), list, trigger);
+    }
+
+    private static async Task<int> WithSchedulerAsync(string[] configuration, CancellationToken cancellationToken, Func<IScheduler, IServiceProvider, Task<int>> work)
+    {
+        var builder = Host.CreateApplicationBuilder(configuration);
+        var settings = builder.AddPrison(hostWorker: false);
+        if (settings.IsEmbeddedDatabase)
+        {
+            throw new StartupException("In the embedded mode the jobs live in web's memory, out of this command's reach: see web's operations page. With ConnectionStrings:Prison set, this command reads the cluster's shared schedule.");
+        }
+
+        builder.Services.AddPrisonJobs(settings, hosted: false);
+        await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
+        using var host = builder.Build();
+        var scheduler = await host.Services.GetRequiredService<ISchedulerFactory>().GetScheduler(cancellationToken);
+        return await work(scheduler, host.Services);
+    }
+
+    private static string Local(DateTimeOffset? utc, TimeZoneInfo zone) =>
+        utc is { } instant ? TimeZoneInfo.ConvertTime(instant, zone).ToString("yyyy-MM-dd HH:mm:ss") : "—";
+}

@@ -1,0 +1,22 @@
+using System.CommandLine;
+using Microsoft.Extensions.Hosting;
+using Prison.Worker.Hosting;
+using Spectre.Console;
+
+namespace Prison.Worker.CommandLine;
+
+internal static class MigrateVerb
+{
+    public static Command Create() => Verb.Create("migrate", "Apply the database migrations that are not applied yet, then exit.", async (_, configuration, cancellationToken) =>
+    {
+        var builder = Host.CreateApplicationBuilder(configuration);
+        var settings = builder.AddPrison(hostWorker: false);
+
+        // Migrating needs the database only; the broker may still be starting.
+        await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
+        using var host = builder.Build();
+        await host.Services.MigratePrisonDatabaseAsync(cancellationToken);
+        AnsiConsole.MarkupLine("[green]The database schema is up to date.[/]");
+        return 0;
+    });
+}

@@ -1,0 +1,109 @@
+using System.CommandLine;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db;
+using Prison.Db.Reads;
+using Prison.Db.Runs;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
+using Prison.Domain.Messages;
+using Prison.Worker.Evaluation;
+using Prison.Worker.Jobs;
+using Spectre.Console;
+
+namespace Prison.Worker.CommandLine;
+
+/// <summary>
+/// Recomputes every flag in batches and compares it with the stored one. The stored flag is what staff see, so any
+/// difference is a bug or a missed re-evaluation: listed, exit code 1, and with --fix stored again.
+/// </summary>
+internal static class VerifyVerb
+{
+    private const int Shown = 50;
+
+    public static Command Create()
+    {
+        var fix = new Option<bool>("--fix") { Description = "store the recomputed flag of every prisoner found wrong or left Unknown" };
+        return Verb.Create("verify", "Recompute every flag and report those that differ from the stored one, and prisoners Unknown for too long.", async (parse, configuration, cancellationToken) =>
+        {
+            using var host = await Verb.BuildServicesAsync(configuration, cancellationToken);
+            var services = host.Services;
+            var settings = services.GetRequiredService<JobSettings>();
+            var evaluator = services.GetRequiredService<DangerEvaluator>();
+            var now = services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime;
+            var mismatches = new List<Mismatch>();
+            var checkedCount = 0;
+
+            await using var scope = services.CreateAsyncScope();
+            var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+            var ends = await db.BatchEndsAsync(RunScope.All, settings.BatchSize, cancellationToken);
+            await Progress().StartAsync(async context =>
+            {
+                var task = context.AddTask("Recomputing flags", maxValue: Math.Max(ends.Count, 1));
+                for (var i = 0; i < ends.Count; i++)
+                {
+                    var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
+                    foreach (var prisoner in await db.LoadForEvaluationAsync(ids, cancellationToken))
+                    {
+                        var fresh = evaluator.Evaluate(prisoner, now);
+                        if (Mismatch.Between(prisoner, fresh))
+                        {
+                            mismatches.Add(new Mismatch(prisoner, fresh));
+                        }
+                    }
+
+                    checkedCount += ids.Count;
+                    task.Increment(1);
+                }
+
+                task.Value = task.MaxValue;
+            });
+            var stale = await db.StaleUnknownAsync(now - settings.UnknownThreshold, int.MaxValue, cancellationToken);
+
+            Report(checkedCount, mismatches, stale, now, settings.UnknownThreshold);
+            if (parse.GetValue(fix) && (mismatches.Count > 0 || stale.Count > 0))
+            {
+                var stored = await scope.ServiceProvider.GetRequiredService<PrisonerReevaluation>()
+                    .ReevaluateAsync([.. mismatches.Select(m => m.Prisoner.Id), .. stale.Select(s => s.PrisonerId)], cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"[green]Fixed:[/] stored {stored} recomputed flag(s) (a prisoner changed meanwhile keeps its newer state).");
+            }
+
+            return mismatches.Count == 0 && stale.Count == 0 ? 0 : 1;
+        }, fix);
+    }
+
+    private static Spectre.Console.Progress Progress() =>
+        AnsiConsole.Progress().AutoClear(true).Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new RemainingTimeColumn());
+
+    private static void Report(int checkedCount, IReadOnlyList<Mismatch> mismatches, IReadOnlyList<StaleUnknown> stale, DateTime now, TimeSpan threshold)
+    {
+        AnsiConsole.MarkupLineInterpolated($"Checked {checkedCount} prisoners: {mismatches.Count} stored flag(s) differ from the rules, {stale.Count} prisoner(s) Unknown for longer than {threshold}.");
+        if (mismatches.Count > 0)
+        {
+            var table = new Table().AddColumns("Number", "Stored", "Rules say", "Stored reasons", "Reasons now");
+            foreach (var m in mismatches.Take(Shown))
+            {
+                table.AddRow(
+                    Markup.Escape(m.Prisoner.Number), m.Prisoner.DangerStatus.ToString(), m.Fresh.Status.ToString(),
+                    Markup.Escape(string.Join(" ", m.Prisoner.DangerReasons)), Markup.Escape(string.Join(" ", m.Fresh.FiredRules.Select(f => f.Code))));
+            }
+
+            AnsiConsole.Write(table);
+        }
+
+        if (stale.Count > 0)
+        {
+            var table = new Table().AddColumns("Number", "Unknown since (UTC)", "For");
+            foreach (var s in stale.Take(Shown))
+            {
+                table.AddRow(Markup.Escape(s.Number), s.ChangedAtUtc.ToString("yyyy-MM-dd HH:mm:ss"), (now - s.ChangedAtUtc).ToString(@"d\.hh\:mm\:ss"));
+            }
+
+            AnsiConsole.Write(table);
+        }
+
+        if (mismatches.Count + stale.Count > 2 * Shown)
+        {
+            AnsiConsole.MarkupLine($"(the first {Shown} of each are listed)");
+        }
+    }
+}
