@@ -21,7 +21,7 @@ public sealed class NoticeForm
     public bool TryValidate(DateOnly today, ModelStateDictionary errors, string prefix, out (NoticeType Type, DateOnly Date, string Description) notice)
     {
         notice = default;
-        if (!Enum.TryParse<NoticeType>(Type, ignoreCase: false, out var type) || !Enum.IsDefined(type) || int.TryParse(Type, out _))
+        if (!Enum.TryParse<NoticeType>(Type, ignoreCase: true, out var type) || !Enum.IsDefined(type) || int.TryParse(Type, out _))
         {
             errors.AddModelError($"{prefix}.{nameof(Type)}", "Choose a notice type from the list.");
         }

@@ -8,6 +8,16 @@
   let delay = interval;
 
   const badgeClass = { Dangerous: 'badge badge-dangerous', NotDangerous: 'badge badge-safe', Unknown: 'badge badge-unknown' };
+  const countId = { Dangerous: 'count-dangerous', NotDangerous: 'count-safe', Unknown: 'count-unknown' };
+
+  // A dashboard row is one of the prison's current prisoners, so the counts above it counted it as Unknown:
+  // move it to its new status there too, or the counts would contradict the rows they sit above.
+  function recount(from, to) {
+    for (const [status, delta] of [[from, -1], [to, 1]]) {
+      const count = document.getElementById(countId[status]);
+      if (count) count.textContent = String(Math.max(0, Number(count.textContent) + delta));
+    }
+  }
 
   function show(element, status) {
     element.dataset.status = status.status;
@@ -33,7 +43,9 @@
       const statuses = await response.json();
       for (const status of statuses) {
         if (status.status === 'Unknown') continue;
-        document.querySelectorAll(`[data-prisoner-id="${status.id}"]`).forEach(e => show(e, status));
+        const matching = [...document.querySelectorAll(`[data-prisoner-id="${status.id}"]`)];
+        if (matching.some(e => e.closest('table.arrivals') && e.dataset.status === 'Unknown')) recount('Unknown', status.status);
+        matching.forEach(e => show(e, status));
       }
       setNotice('');
       delay = interval;

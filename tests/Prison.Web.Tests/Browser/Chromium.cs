@@ -1,0 +1,53 @@
+using Microsoft.Playwright;
+
+namespace Prison.Web.Tests.Browser;
+
+/// <summary>
+/// The machine's own Chromium (TestServers.Chromium) driven by Playwright, headless, one per test class. Playwright's
+/// downloaded browsers are never used, and the switches keep Chromium from reaching out to the network on its own.
+/// </summary>
+public sealed class Chromium : IAsyncLifetime
+{
+    private IPlaywright? _playwright;
+
+    public IBrowser Browser { get; private set; } = null!;
+
+    public async Task InitializeAsync()
+    {
+        _playwright = await Playwright.CreateAsync();
+        Browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
+        {
+            ExecutablePath = TestServers.Chromium,
+            Headless = true,
+            Timeout = 30_000,
+            Args =
+            [
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                "--disable-sync", "--no-first-run", "--disable-quic",
+            ],
+        });
+    }
+
+    /// <summary>A fresh context (cookies, storage) pointed at <paramref name="baseUrl"/>, with a desktop-sized window.</summary>
+    public async Task<IPage> NewPageAsync(Uri baseUrl)
+    {
+        var context = await Browser.NewContextAsync(new BrowserNewContextOptions
+        {
+            BaseURL = baseUrl.ToString(),
+            ViewportSize = new ViewportSize { Width = 1280, Height = 900 },
+            Locale = "en-US",
+        });
+        context.SetDefaultTimeout(10_000);
+        return await context.NewPageAsync();
+    }
+
+    public async Task DisposeAsync()
+    {
+        if (Browser is not null)
+        {
+            await Browser.DisposeAsync();
+        }
+
+        _playwright?.Dispose();
+    }
+}

@@ -1,0 +1,115 @@
+using Microsoft.Data.Sqlite;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db;
+
+namespace Prison.Web.Tests.Hosting;
+
+/// <summary>The product with nothing configured: one process, a SQLite file in its data folder, the worker inside web.</summary>
+public sealed class EmbeddedModeTests : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"prison-embedded-{Guid.NewGuid():N}");
+
+    [Fact]
+    public async Task A_first_start_migrates_a_new_database_loads_the_demo_and_has_every_prisoner_evaluated()
+    {
+        await using var web = await StartAsync();
+
+        await using (var scope = web.Services.CreateAsyncScope())
+        {
+            var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+            Assert.False(db.IsPostgreSql);
+            Assert.NotEmpty(await db.Database.GetAppliedMigrationsAsync());
+            Assert.Empty(await db.Database.GetPendingMigrationsAsync());
+        }
+
+        Assert.True(File.Exists(Path.Combine(_folder, "prison.db")));
+        Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM prison"));
+        Assert.Equal(300, await ScalarAsync("SELECT count(*) FROM prisoner"));
+        await EveryoneEvaluatedAsync();
+
+        using var client = web.CreateClient();
+        var home = await client.GetStringAsync("/");
+        Assert.Equal("Robert N. Davoren Center", Html.TextOf(home, "a", "href=\"/prisons/RNDC\""));
+        Assert.Equal("George R. Vierno Center", Html.TextOf(home, "a", "href=\"/prisons/GRVC\""));
+        Assert.Equal("Anna M. Kross Center", Html.TextOf(home, "a", "href=\"/prisons/AMKC\""));
+
+        var dashboard = await client.GetStringAsync("/prisons/RNDC");
+        var rows = Html.ArrivalRows(dashboard);
+        Assert.Equal(10, rows.Count);
+        Assert.Contains(rows, r => r.Badge == "Dangerous");
+        Assert.Contains(rows, r => r.Badge == "Not dangerous");
+        Assert.DoesNotContain(rows, r => r.Badge == "Unknown");
+        Assert.Equal(100, new[] { "count-dangerous", "count-safe", "count-unknown" }.Sum(id => int.Parse(Html.TextById(dashboard, id)!, System.Globalization.CultureInfo.InvariantCulture)));
+    }
+
+    [Fact]
+    public async Task A_second_start_on_the_same_folder_keeps_the_data_and_loads_no_demo_again()
+    {
+        IReadOnlyList<string> first;
+        await using (var web = await StartAsync())
+        {
+            // Stopping mid-evaluation would leave prisoners to the sweeper; the point here is what a restart keeps.
+            await EveryoneEvaluatedAsync();
+            first = await PrisonersAsync();
+        }
+
+        await using (var web = await StartAsync())
+        {
+            Assert.Equal(first, await PrisonersAsync());
+            Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM prison"));
+            using var client = web.CreateClient();
+            Assert.Equal(10, Html.ArrivalRows(await client.GetStringAsync("/prisons/AMKC")).Count);
+        }
+    }
+
+    public void Dispose()
+    {
+        // Pooled connections keep the file open; the folder is the test's alone.
+        SqliteConnection.ClearAllPools();
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+
+    private Task<RunningWeb> StartAsync() => RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"]);
+
+    private Task EveryoneEvaluatedAsync() =>
+        Eventually.Async(
+            () => ScalarAsync("SELECT count(*) FROM prisoner WHERE danger_status = 'Unknown'"),
+            unknown => unknown == 0,
+            "a verdict on every demo prisoner",
+            TimeSpan.FromSeconds(60));
+
+    /// <summary>Id, number and verdict of every prisoner: a second seed would add prisoners, a lost file would change ids.</summary>
+    private async Task<IReadOnlyList<string>> PrisonersAsync()
+    {
+        await using var connection = Open();
+        await using var command = connection.CreateCommand();
+        command.CommandText = "SELECT id, number, danger_status FROM prisoner ORDER BY id";
+        await using var reader = await command.ExecuteReaderAsync();
+        var rows = new List<string>();
+        while (await reader.ReadAsync())
+        {
+            rows.Add($"{reader.GetString(0)} {reader.GetString(1)} {reader.GetString(2)}");
+        }
+
+        return rows;
+    }
+
+    private async Task<long> ScalarAsync(string sql)
+    {
+        await using var connection = Open();
+        await using var command = connection.CreateCommand();
+        command.CommandText = sql;
+        return (long)(await command.ExecuteScalarAsync())!;
+    }
+
+    private SqliteConnection Open()
+    {
+        var connection = new SqliteConnection(new SqliteConnectionStringBuilder { DataSource = Path.Combine(_folder, "prison.db"), Mode = SqliteOpenMode.ReadOnly, Pooling = false }.ToString());
+        connection.Open();
+        return connection;
+    }
+}

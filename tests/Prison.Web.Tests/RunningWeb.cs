@@ -1,0 +1,51 @@
+using System.Net;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Web.Hosting;
+
+namespace Prison.Web.Tests;
+
+/// <summary>A real web host (Kestrel on a free loopback port) built by <see cref="WebApp.BuildAsync"/>, inside the test process.</summary>
+public sealed class RunningWeb : IAsyncDisposable
+{
+    private RunningWeb(WebApplication app) => App = app;
+
+    public WebApplication App { get; }
+
+    public IServiceProvider Services => App.Services;
+
+    public Uri Address => new(App.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
+
+    /// <summary>Web in production mode: the test PostgreSQL database and RabbitMQ, with a queue prefix of its own.</summary>
+    public static Task<RunningWeb> StartAsync(ScratchDatabase database, string queuePrefix, TimeProvider? clock = null, params string[] more) =>
+        StartAsync(ServerArguments.For(database, queuePrefix, more), clock);
+
+    public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null)
+    {
+        // The test process is the entry assembly: name the web application, as `dotnet run` would, so that its
+        // pages are found and its wwwroot is served from the static web assets manifest built beside the tests.
+        var app = await WebApp.BuildAsync([.. args, $"--applicationName={typeof(WebApp).Assembly.GetName().Name}"], builder =>
+        {
+            builder.WebHost.UseStaticWebAssets();
+            if (clock is not null)
+            {
+                builder.Services.AddSingleton(clock);
+            }
+        });
+        await app.StartAsync();
+        return new RunningWeb(app);
+    }
+
+    /// <summary>A client that keeps cookies, as a browser does for antiforgery and the saved-notice message, and shows redirects rather than following them.</summary>
+    public HttpClient CreateClient() =>
+        new(new HttpClientHandler { CookieContainer = new CookieContainer(), UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = Address };
+
+    public async ValueTask DisposeAsync()
+    {
+        await App.StopAsync();
+        await App.DisposeAsync();
+    }
+}
