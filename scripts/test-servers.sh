@@ -59,6 +59,8 @@ start_rabbitmq() {
   mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
   rabbit_env
   if timeout 30 /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT"; return; fi
+  # A fresh node each start: queues left by earlier runs would only collect messages nobody reads.
+  rm -rf "$RABBIT_DIR/mnesia"; mkdir -p "$RABBIT_DIR/mnesia"
   echo '[].' > "$RABBIT_DIR/enabled_plugins"
   # Loopback only; the guest user may connect from loopback, which is all the tests need.
   printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$AMQP_PORT" > "$RABBIT_DIR/rabbitmq.conf"

@@ -59,9 +59,17 @@ public sealed class ScratchDatabase : IAsyncDisposable
     public static async Task<ScratchDatabase> MigratedAsync(Engine engine)
     {
         var database = await CreateAsync(engine);
-        await using var db = database.Open();
-        await db.Database.MigrateAsync();
-        return database;
+        try
+        {
+            await using var db = database.Open();
+            await db.Database.MigrateAsync();
+            return database;
+        }
+        catch
+        {
+            await database.DisposeAsync();
+            throw;
+        }
     }
 
     public PrisonDb Open(TimeProvider? clock = null, params IInterceptor[] interceptors) =>

@@ -1,6 +1,5 @@
 using System.Net;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
@@ -25,11 +24,8 @@ public sealed class RunningWeb : IAsyncDisposable
 
     public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null)
     {
-        // The test process is the entry assembly: name the web application, as `dotnet run` would, so that its
-        // pages are found and its wwwroot is served from the static web assets manifest built beside the tests.
-        var app = await WebApp.BuildAsync([.. args, $"--applicationName={typeof(WebApp).Assembly.GetName().Name}"], builder =>
+        var app = await WebApp.BuildAsync(args, builder =>
         {
-            builder.WebHost.UseStaticWebAssets();
             if (clock is not null)
             {
                 builder.Services.AddSingleton(clock);

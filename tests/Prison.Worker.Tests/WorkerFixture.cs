@@ -2,6 +2,7 @@ using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Domain;
+using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
 
 namespace Prison.Worker.Tests;
@@ -9,9 +10,7 @@ namespace Prison.Worker.Tests;
 /// <summary>A migrated PostgreSQL database, a queue prefix of its own and a worker on RabbitMQ, for one test.</summary>
 internal sealed class WorkerFixture : IAsyncDisposable
 {
-    public static readonly DateTimeOffset Start = new(2026, 11, 20, 15, 0, 0, TimeSpan.Zero);
-
-    private WorkerFixture(ScratchDatabase database, RunningWorker worker, MovableClock clock, string queuePrefix)
+    private WorkerFixture(ScratchDatabase database, RunningWorker worker, ShiftedClock clock, string queuePrefix)
     {
         Database = database;
         Worker = worker;
@@ -24,18 +23,20 @@ internal sealed class WorkerFixture : IAsyncDisposable
 
     public RunningWorker Worker { get; }
 
-    public MovableClock Clock { get; }
+    public ShiftedClock Clock { get; }
 
     public string QueuePrefix { get; }
 
     public ConsumedMessages<PrisonerChanged> Consumed { get; } = new();
 
-    public DateOnly Today => DateOnly.FromDateTime(Clock.GetUtcNow().UtcDateTime.AddHours(-5));
+    public DateOnly Today => Worker.Services.GetRequiredService<PrisonCalendar>().Today(Clock.GetUtcNow().UtcDateTime);
 
     public static async Task<WorkerFixture> StartAsync(params string[] more)
     {
         var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        var clock = new MovableClock(Start);
+        // Real time that a test may move on: Quartz's store reads the same clock, and a job fired from another process
+        // (the command line) carries the real time, which a stopped clock would never reach.
+        var clock = new ShiftedClock();
         var prefix = ServerArguments.NewQueuePrefix();
         var worker = await RunningWorker.StartAsync(database, prefix, clock, more);
         return new WorkerFixture(database, worker, clock, prefix);

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using MassTransit;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
@@ -27,7 +28,7 @@ internal static class ReevaluateVerb
                     throw new UsageException("Say which prisoners: exactly one of --all, --prison CODE or --prisoner NUMBER.");
                 }
 
-                using var host = await Verb.StartHostAsync(configuration, cancellationToken);
+                using var host = await Verb.StartBusAsync(configuration, cancellationToken);
                 RunStart start;
                 await using (var scope = host.Services.CreateAsyncScope())
                 {
@@ -50,6 +51,10 @@ internal static class ReevaluateVerb
                         ? "Stopped watching. In the embedded mode the run's batches were held by this process, so the run ends with it."
                         : $"Stopped watching; run {start.Run.Id} goes on in the workers. Run the same command again to watch it."));
                     return 0;
+                }
+                finally
+                {
+                    await host.Services.GetRequiredService<IBusControl>().StopAsync(CancellationToken.None);
                 }
             },
             all,

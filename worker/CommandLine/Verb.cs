@@ -1,5 +1,7 @@
 using System.CommandLine;
 using System.CommandLine.Parsing;
+using MassTransit;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Prison.Worker.Hosting;
 using Spectre.Console;
@@ -38,8 +40,12 @@ internal static class Verb
 
     public static bool IsConfiguration(string token) => token.StartsWith("--", StringComparison.Ordinal) && token.Contains(':', StringComparison.Ordinal);
 
-    /// <summary>A host with the database and the bus (and, in the embedded mode, the consumers: there is no worker to send to).</summary>
-    public static async Task<IHost> StartHostAsync(string[] configuration, CancellationToken cancellationToken)
+    /// <summary>
+    /// The database and a started bus (and, in the embedded mode, the consumers: there is no worker to send to). Only
+    /// the bus is started, not the host: the scheduled jobs belong to the services, and the host's console lifetime
+    /// would hold Ctrl+C for itself instead of letting the verb stop watching.
+    /// </summary>
+    public static async Task<IHost> StartBusAsync(string[] configuration, CancellationToken cancellationToken)
     {
         var builder = Host.CreateApplicationBuilder(configuration);
         var settings = builder.AddPrison();
@@ -55,7 +61,7 @@ internal static class Verb
             await host.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
         }
 
-        await host.StartAsync(cancellationToken);
+        await host.Services.GetRequiredService<IBusControl>().StartAsync(cancellationToken);
         return host;
     }
 

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;
 
@@ -7,6 +8,13 @@ public static class WorkerCommandLine
 {
     public static async Task<int> InvokeAsync(string[] args)
     {
+        if (Console.IsOutputRedirected)
+        {
+            // Tables and messages read whole in a log or a pipe: not cut at a terminal's 80 columns, no colour codes.
+            AnsiConsole.Profile.Width = 240;
+            AnsiConsole.Profile.Capabilities.Ansi = false;
+        }
+
         var root = new RootCommand("The prison dashboard's worker: evaluates the danger rules and runs the scheduled jobs.")
         {
             RunVerb.Create(),

@@ -109,6 +109,9 @@ public static class PrisonHosting
 
             quartz.AddPrisonSchedule(services);
         });
+        // A job fired from the command line or the operations page is a row in the shared store: workers look for
+        // such rows this often when no schedule is due (Quartz's default is 30 s).
+        services.Configure<QuartzSchedulerOptions>(options => options.IdleWaitTime = TimeSpan.FromSeconds(5));
         if (hosted)
         {
             services.AddQuartzHostedService(options => options.WaitForJobsToComplete = true);

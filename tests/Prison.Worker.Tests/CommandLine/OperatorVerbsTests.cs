@@ -1,0 +1,93 @@
+namespace Prison.Worker.Tests.CommandLine;
+
+/// <summary>reevaluate, verify and jobs, run as separate processes against the test servers while a worker runs.</summary>
+public class OperatorVerbsTests
+{
+    [Fact]
+    public async Task Reevaluate_without_saying_which_prisoners_prints_usage()
+    {
+        var run = await WorkerProcess.RunAsync("reevaluate");
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains("Say which prisoners: exactly one of --all, --prison CODE or --prisoner NUMBER.", run.Output);
+        Assert.Contains("--prisoner", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task Reevaluate_all_starts_a_run_and_follows_it_to_the_end()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        await fixture.SaveAsync([.. Enumerable.Range(1, 40).Select(n => Records.Harmless($"V{n:00}", 1, fixture.Today.AddDays(-n)))]);
+
+        var run = await WorkerProcess.RunAsync(["reevaluate", "--all", .. Configuration(fixture)]);
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Contains("Started run", run.Output);
+        Assert.Contains("Finished: 40 re-evaluated, 0 failed", run.Output);
+        Assert.Equal(0, await fixture.Database.ScalarAsync<long>("SELECT COUNT(*) FROM prisoner WHERE danger_status = 'Unknown'"));
+    }
+
+    [Fact]
+    public async Task Reevaluate_names_an_unknown_prison_and_the_ones_there_are()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        await fixture.SaveAsync(Records.Harmless("V1", 1, fixture.Today));
+
+        var run = await WorkerProcess.RunAsync(["reevaluate", "--prison", "NOPE", .. Configuration(fixture)]);
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains("No prison has the code 'NOPE'. The codes are: P1.", run.Output);
+    }
+
+    [Fact]
+    public async Task Verify_finds_a_wrong_flag_and_fix_stores_the_right_one()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var prisoners = Enumerable.Range(1, 20).Select(n => Records.Harmless($"F{n:00}", 1, fixture.Today.AddDays(-n))).ToArray();
+        await fixture.PublishAsync([.. await fixture.SaveAsync(prisoners)]);
+        foreach (var prisoner in prisoners)
+        {
+            await fixture.KnownAsync(prisoner.Id);
+        }
+
+        var clean = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+        await fixture.Database.ExecuteAsync($"UPDATE prisoner SET danger_status = 'Dangerous', danger_reasons = 'EscapeHistory' WHERE id = '{prisoners[3].Id}'");
+        var found = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+        var fixing = await WorkerProcess.RunAsync(["verify", "--fix", .. Configuration(fixture)]);
+        var after = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+
+        Assert.True(clean.ExitCode == 0, clean.Output);
+        Assert.Contains("Checked 20 prisoners: 0 stored flag(s) differ from the rules, 0 prisoner(s) Unknown", clean.Output);
+        Assert.Equal(1, found.ExitCode);
+        Assert.Contains("1 stored flag(s) differ", found.Output);
+        Assert.Contains("F04", found.Output);
+        Assert.Contains("Fixed: stored 1 recomputed flag(s)", fixing.Output);
+        Assert.True(after.ExitCode == 0, after.Output);
+        Assert.Equal("NotDangerous", (await fixture.StoredAsync(prisoners[3].Id))[0]);
+    }
+
+    [Fact]
+    public async Task Jobs_lists_the_schedule_and_triggers_a_job_by_name()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+
+        var list = await WorkerProcess.RunAsync(["jobs", "list", .. Configuration(fixture)]);
+        var wrong = await WorkerProcess.RunAsync(["jobs", "trigger", "tidy-up", .. Configuration(fixture)]);
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "nightly-reevaluation", .. Configuration(fixture)]);
+
+        Assert.True(list.ExitCode == 0, list.Output);
+        Assert.Contains("due-reevaluation", list.Output);
+        Assert.Contains("nightly-reevaluation", list.Output);
+        Assert.Contains("unknown-sweeper", list.Output);
+        Assert.Equal(2, wrong.ExitCode);
+        Assert.Contains("No job is called 'tidy-up'. The jobs are: due-reevaluation, nightly-reevaluation, unknown-sweeper.", wrong.Output);
+        Assert.True(fired.ExitCode == 0, fired.Output);
+        await Eventually.Async(
+            () => fixture.Database.ScalarAsync<long>("SELECT COUNT(*) FROM reevaluation_run WHERE started_by = 'nightly job'"),
+            count => count == 1,
+            "the worker to run the fired nightly job");
+    }
+
+    private static string[] Configuration(WorkerFixture fixture) => ServerArguments.For(fixture.Database, fixture.QueuePrefix)[1..];
+}
