@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Prison.Domain.Evaluation;
@@ -22,20 +23,12 @@ internal static class JobsVerb
             WithSchedulerAsync(configuration, cancellationToken, async (scheduler, services) =>
             {
                 var zone = services.GetRequiredService<PrisonCalendar>().TimeZone;
-                var history = services.GetService<IExecutionHistoryStore>();
                 var table = new Table().AddColumns("Job", "Next firing", "Last firing", "Last outcome", "Runs", "Failures");
-                foreach (var key in (await scheduler.GetJobKeys(GroupMatcher<JobKey>.AnyGroup(), cancellationToken)).OrderBy(k => k.Name))
+                foreach (var job in await JobOverview.ReadAsync(scheduler, services.GetService<IExecutionHistoryStore>(), cancellationToken))
                 {
-                    var triggers = await scheduler.GetTriggersOfJob(key, cancellationToken);
-                    var next = triggers.Select(t => t.NextFireTimeUtc).Where(t => t is not null).Min();
-                    var status = history is null ? null : await history.GetJobRunStatus(scheduler.SchedulerName, key, cancellationToken);
                     table.AddRow(
-                        key.Name,
-                        Local(next, zone),
-                        Local(status?.LastFiredAtUtc, zone),
-                        Markup.Escape(status is null ? "—" : $"{status.LastResult}{(status.LastSummary is { } summary ? $": {summary}" : "")}{(status.LastFailureMessage is { } failure && status.LastFailedAtUtc == status.LastFiredAtUtc ? $" ({failure})" : "")}"),
-                        (status?.RunCount ?? 0).ToString(System.Globalization.CultureInfo.InvariantCulture),
-                        (status?.FailureCount ?? 0).ToString(System.Globalization.CultureInfo.InvariantCulture));
+                        job.Name, Local(job.NextFireUtc, zone), Local(job.LastFiredUtc, zone), Markup.Escape(job.LastOutcome),
+                        job.Runs.ToString(CultureInfo.InvariantCulture), job.Failures.ToString(CultureInfo.InvariantCulture));
                 }
 
                 AnsiConsole.Write(table);

@@ -57,7 +57,7 @@ public class RunWritesTests
         await db.AbandonRunAsync(run.Id, TestDay.Noon.UtcDateTime, CancellationToken.None);
 
         var abandoned = await db.RunAsync(run.Id, CancellationToken.None);
-        Assert.Equal((500, 500, true), (abandoned!.Done, abandoned.Failed, abandoned.IsFinished));
+        Assert.Equal((500, run.Total - 500, true), (abandoned!.Done, abandoned.Failed, abandoned.IsFinished));
         Assert.Null(await db.CurrentRunAsync(CancellationToken.None));
     }
 
