@@ -19,6 +19,12 @@ public static class WebApp
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
+        if (settings.RabbitMq is not null)
+        {
+            // The workers run the jobs; web reads and fires them through the shared store for the operations page.
+            builder.Services.AddPrisonJobs(settings, hosted: false);
+        }
+
         configure?.Invoke(builder);
         await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
 
@@ -45,6 +51,7 @@ public static class WebApp
         app.UseAntiforgery();
         app.MapRazorPages();
         app.MapStatusPoll();
+        app.MapRunProgress();
         app.MapPrisonHealth();
         return app;
     }

@@ -1,0 +1,75 @@
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Reads;
+using Prison.Db.Runs;
+using Prison.Domain.Evaluation;
+using Prison.Worker.Hosting;
+using Prison.Worker.Jobs;
+using Prison.Worker.Runs;
+using Quartz;
+using Quartz.Extensibility;
+
+namespace Prison.Web.Pages.Operations;
+
+/// <summary>The operator's view of the worker: scheduled jobs, re-evaluation runs, and what waits to be evaluated.</summary>
+public sealed class IndexModel(
+    PrisonDb db, ReevaluationRuns runs, ISchedulerFactory schedulers, IServiceProvider services, PrisonSettings settings,
+    PrisonCalendar calendar, JobSettings jobSettings, TimeProvider clock, ILogger<IndexModel> logger) : PageModel
+{
+    public IReadOnlyList<JobState> Jobs { get; private set; } = [];
+
+    public ReevaluationRun? Current { get; private set; }
+
+    public IReadOnlyList<ReevaluationRun> Latest { get; private set; } = [];
+
+    public Backlog Backlog { get; private set; } = new(0, null, 0);
+
+    public IReadOnlyDictionary<string, uint>? ErrorQueues { get; private set; }
+
+    public string? BrokerProblem { get; private set; }
+
+    public DateTime NowUtc { get; private set; }
+
+    [TempData]
+    public string? Message { get; set; }
+
+    public async Task OnGetAsync(CancellationToken cancellationToken)
+    {
+        NowUtc = clock.GetUtcNow().UtcDateTime;
+        var scheduler = await schedulers.GetScheduler(cancellationToken);
+        Jobs = await JobOverview.ReadAsync(scheduler, services.GetService<IExecutionHistoryStore>(), cancellationToken);
+        Current = await db.CurrentRunAsync(cancellationToken);
+        Latest = await db.LatestRunsAsync(10, cancellationToken);
+        Backlog = await db.BacklogAsync(NowUtc, cancellationToken);
+        try
+        {
+            ErrorQueues = await Worker.Hosting.ErrorQueues.CountAsync(settings, cancellationToken);
+        }
+        catch (Exception error) when (error is not OperationCanceledException)
+        {
+            logger.LogWarning(error, "Could not count the error queues.");
+            BrokerProblem = $"RabbitMQ does not answer: {error.GetBaseException().Message}";
+        }
+    }
+
+    public async Task<IActionResult> OnPostRunAsync(CancellationToken cancellationToken)
+    {
+        var start = await runs.StartAsync($"operations page ({User.Identity?.Name ?? HttpContext.Connection.RemoteIpAddress?.ToString() ?? "unknown"})", RunScope.All, cancellationToken);
+        Message = start.Joined ? $"A run was already going ({start.Run.Scope}, started by {start.Run.StartedBy}); its progress is below." : "Started a full re-evaluation.";
+        return RedirectToPage();
+    }
+
+    public string Local(DateTimeOffset? utc) =>
+        utc is { } instant ? TimeZoneInfo.ConvertTime(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm:ss") : "—";
+
+    public string Local(DateTime? utc) => Local(utc is { } u ? new DateTimeOffset(u, TimeSpan.Zero) : null);
+
+    public string OldestUnknown =>
+        Backlog.OldestUnknownSinceUtc is { } since
+            ? $"{Local(since)} ({NowUtc - since:d\\.hh\\:mm\\:ss} ago{(NowUtc - since > jobSettings.UnknownThreshold ? ", past the sweeper's threshold" : "")})"
+            : "—";
+
+    public static string Duration(ReevaluationRun run) =>
+        run.FinishedAtUtc is { } end ? $"{(end - run.StartedAtUtc).TotalSeconds:0.0} s" : "running";
+}
