@@ -3,7 +3,7 @@ using Microsoft.EntityFrameworkCore.Migrations;
 
 namespace Prison.Db.Migrations;
 
-/// <summary>002: full re-evaluation runs and their batches.</summary>
+/// <summary>003: full re-evaluation runs and their batches.</summary>
 [DbContext(typeof(PrisonDb))]
-[Migration("002_reevaluation_runs")]
+[Migration("003_reevaluation_runs")]
 public sealed class ReevaluationRuns : ScriptMigration;
