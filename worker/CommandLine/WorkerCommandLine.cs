@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Worker.Hosting;
+using Prison.Worker.Import;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;
@@ -30,7 +31,22 @@ public static class WorkerCommandLine
             AnsiConsole.MarkupLine("[green]The database schema is up to date.[/]");
         }));
 
-        var root = new RootCommand("The prison dashboard's worker: evaluates the danger rules and runs the scheduled jobs.") { run, migrate };
+        // Any number for the parser: configuration such as --ConnectionStrings:Prison=... may come before the path and
+        // would otherwise be taken for it. The importer tells a missing path (exit code 2) apart itself.
+        var importPath = new Argument<string[]>("PATH")
+        {
+            Description = $"A {CustodyFile.NamePattern} file, or a folder of them (imported in date order).",
+            Arity = ArgumentArity.ZeroOrMore,
+        };
+        var import = new Command("import", "Replay NYC DOC daily custody files: arrivals, releases and changes, through the aggregate.")
+        {
+            importPath,
+        };
+        import.TreatUnmatchedTokensAsErrors = false;
+        import.SetAction((parse, cancellationToken) => Guarded(() =>
+            ImportCommand.RunAsync([.. parse.GetValue(importPath) ?? [], .. parse.UnmatchedTokens], cancellationToken)));
+
+        var root = new RootCommand("The prison dashboard's worker: evaluates the danger rules and runs the scheduled jobs.") { run, migrate, import };
         root.TreatUnmatchedTokensAsErrors = false;
         root.SetAction((parse, cancellationToken) => parse.UnmatchedTokens.FirstOrDefault(t => !t.StartsWith('-')) is { } unknown
             ? Task.FromResult(Usage(root, $"'{unknown}' is not a command."))
@@ -45,12 +61,17 @@ public static class WorkerCommandLine
         await app.RunAsync();
     });
 
-    private static async Task<int> Guarded(Func<Task> work)
+    private static Task<int> Guarded(Func<Task> work) => Guarded(async () =>
+    {
+        await work();
+        return 0;
+    });
+
+    private static async Task<int> Guarded(Func<Task<int>> work)
     {
         try
         {
-            await work();
-            return 0;
+            return await work();
         }
         catch (StartupException error)
         {

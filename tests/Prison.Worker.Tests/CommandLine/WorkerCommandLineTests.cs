@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace Prison.Worker.Tests.CommandLine;
 
 public class WorkerCommandLineTests
@@ -12,6 +10,7 @@ public class WorkerCommandLineTests
         Assert.Equal(0, run.ExitCode);
         Assert.Contains("run", run.Output);
         Assert.Contains("migrate", run.Output);
+        Assert.Contains("import", run.Output);
     }
 
     [Fact]
@@ -47,20 +46,5 @@ public class WorkerCommandLineTests
         Assert.DoesNotContain("   at ", run.Output);
     }
 
-    private static async Task<(int ExitCode, string Output)> WorkerAsync(params string[] args)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
-        foreach (var arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
-        await process.WaitForExitAsync(timeout.Token);
-        return (process.ExitCode, await output + await error);
-    }
+    private static Task<(int ExitCode, string Output)> WorkerAsync(params string[] args) => WorkerProcess.RunAsync(args);
 }

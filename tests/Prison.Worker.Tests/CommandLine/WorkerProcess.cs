@@ -1,0 +1,24 @@
+using System.Diagnostics;
+
+namespace Prison.Worker.Tests.CommandLine;
+
+/// <summary>Runs the built worker as an operator would, with its output redirected (not a terminal).</summary>
+internal static class WorkerProcess
+{
+    public static async Task<(int ExitCode, string Output)> RunAsync(params string[] args)
+    {
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
+        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
+        foreach (var arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(1));
+        await process.WaitForExitAsync(timeout.Token);
+        return (process.ExitCode, await output + await error);
+    }
+}
