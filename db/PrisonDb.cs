@@ -1,4 +1,5 @@
 using Microsoft.EntityFrameworkCore;
+using Prison.Db.Import;
 using Prison.Db.Mappings;
 using Prison.Domain;
 using Prison.Domain.Messages;
@@ -14,6 +15,12 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
     public DbSet<Prisoner> Prisoners => Set<Prisoner>();
 
     public DbSet<PrisonFacility> Prisons => Set<PrisonFacility>();
+
+    /// <summary>The days the custody-file importer has replayed.</summary>
+    public DbSet<ImportedDay> ImportedDays => Set<ImportedDay>();
+
+    /// <summary>The custody-file importer's memory of each inmate: their prisoner and last imported row.</summary>
+    public DbSet<CustodyInmate> CustodyInmates => Set<CustodyInmate>();
 
     public bool IsPostgreSql => Database.ProviderName == PrisonDatabase.PostgreSqlProvider;
 

@@ -161,7 +161,7 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
                 using var response = await client.GetAsync("/health/ready");
                 return $"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}";
             },
-            answer => answer == "200 Healthy",
+            answer => answer.StartsWith("200 {\"status\":\"Healthy\"", StringComparison.Ordinal),
             $"{host} to be ready",
             TimeSpan.FromSeconds(20));
     }

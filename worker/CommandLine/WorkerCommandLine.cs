@@ -22,6 +22,7 @@ public static class WorkerCommandLine
             ReevaluateVerb.Create(),
             VerifyVerb.Create(),
             JobsVerb.Create(),
+            ImportVerb.Create(),
         };
 
         // With no verb the worker runs, as a container's entry point expects; a word that is no verb is a mistake.

@@ -119,15 +119,43 @@ public static class PrisonHosting
         }
     }
 
+    /// <summary>
+    /// Any key, the same in every process: PostgreSQL's advisory locks are named by a number. 0x70726973 is "pris".
+    /// </summary>
+    private const long MigrationLockKey = 0x70726973;
+
     public static async Task MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
-        await db.Database.MigrateAsync(cancellationToken);
         if (!db.IsPostgreSql)
         {
+            await db.Database.MigrateAsync(cancellationToken);
             // Readers keep reading while the worker writes verdicts.
             await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
+            return;
+        }
+
+        // EF's own lock on PostgreSQL lasts one transaction, and Npgsql's migrator commits after each step without
+        // reading the history again: with two steps pending, a second process applied the second step again and
+        // failed. A session lock held across the whole run makes the next process start after it and find nothing to do.
+        // It is released explicitly: a pooled connection keeps session locks until it is reused.
+        await db.Database.OpenConnectionAsync(cancellationToken);
+        try
+        {
+            await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", cancellationToken);
+            try
+            {
+                await db.Database.MigrateAsync(cancellationToken);
+            }
+            finally
+            {
+                await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_unlock({MigrationLockKey})", CancellationToken.None);
+            }
+        }
+        finally
+        {
+            await db.Database.CloseConnectionAsync();
         }
     }
 

@@ -1,19 +1,37 @@
+using System.Text.Json;
+
 namespace Prison.Web.Tests.Hosting;
 
 public sealed class HealthTests(ProductionFixture system) : IClassFixture<ProductionFixture>
 {
     [Theory]
-    [InlineData("web", "/health/live")]
-    [InlineData("web", "/health/ready")]
-    [InlineData("worker", "/health/live")]
-    [InlineData("worker", "/health/ready")]
-    public async Task Each_host_answers_its_health_endpoints_healthy(string host, string path)
+    [InlineData("web")]
+    [InlineData("worker")]
+    public async Task Each_host_says_it_is_alive(string host)
     {
-        using var client = new HttpClient { BaseAddress = host == "web" ? system.Web.Address : system.Worker!.Address };
+        using var client = Client(host);
 
-        using var response = await client.GetAsync(path);
+        using var response = await client.GetAsync("/health/live");
 
         Assert.Equal(200, (int)response.StatusCode);
         Assert.Equal("Healthy", await response.Content.ReadAsStringAsync());
     }
+
+    [Theory]
+    [InlineData("web", new[] { "database", "masstransit-bus" })]
+    [InlineData("worker", new[] { "database", "masstransit-bus", "quartz-scheduler" })]
+    public async Task Each_host_is_ready_and_names_each_dependency_it_checked(string host, string[] checks)
+    {
+        using var client = Client(host);
+
+        using var response = await client.GetAsync("/health/ready");
+        using var report = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+
+        Assert.Equal(200, (int)response.StatusCode);
+        Assert.Equal("Healthy", report.RootElement.GetProperty("status").GetString());
+        Assert.Equal(checks, report.RootElement.GetProperty("checks").EnumerateObject().Select(c => c.Name).Order());
+        Assert.All(report.RootElement.GetProperty("checks").EnumerateObject(), c => Assert.Equal("Healthy", c.Value.GetProperty("status").GetString()));
+    }
+
+    private HttpClient Client(string host) => new() { BaseAddress = host == "web" ? system.Web.Address : system.Worker!.Address };
 }

@@ -13,6 +13,7 @@ public class WorkerCommandLineTests
         Assert.Contains("reevaluate", run.Output);
         Assert.Contains("verify", run.Output);
         Assert.Contains("jobs", run.Output);
+        Assert.Contains("import", run.Output);
     }
 
     [Fact]

@@ -1,0 +1,95 @@
+using MassTransit;
+using MassTransit.Testing;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Db;
+using Prison.Db.Reads;
+using Prison.Domain;
+using Prison.Domain.Messages;
+using Prison.Worker.Import;
+
+namespace Prison.Worker.Tests.Import;
+
+/// <summary>
+/// A migrated PostgreSQL database, a folder for custody files and an importer whose published changes are kept
+/// (MassTransit's in-memory test harness stands in for the broker; the database is real).
+/// </summary>
+internal sealed class ImportFixture : IAsyncDisposable
+{
+    public static readonly DateOnly Day1 = new(2025, 8, 1);
+
+    private readonly ServiceProvider _services;
+    private readonly ITestHarness _harness;
+
+    private ImportFixture(ScratchDatabase database, ServiceProvider services, ITestHarness harness)
+    {
+        Database = database;
+        _services = services;
+        _harness = harness;
+        Folder = Directory.CreateTempSubdirectory("prison-import-test-").FullName;
+    }
+
+    public ScratchDatabase Database { get; }
+
+    public string Folder { get; }
+
+    public StatementCounter Statements { get; } = new();
+
+    public static async Task<ImportFixture> StartAsync()
+    {
+        var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var services = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
+        var harness = services.GetRequiredService<ITestHarness>();
+        await harness.Start();
+        return new ImportFixture(database, services, harness);
+    }
+
+    public CustodyImporter Importer(int batchSize = CustodyImporter.DefaultBatchSize) =>
+        new(() => Database.Open(null, Statements), _harness.Bus, NullLogger<CustodyImporter>.Instance, TimeProvider.System) { BatchSize = batchSize };
+
+    public CustodyFile Write(DateOnly day, params string[] rows) => CustodyCsv.Write(Folder, day, rows);
+
+    /// <summary>Imports every custody file of the folder, as `import FOLDER` does.</summary>
+    public Task<ImportSummary> ImportFolderAsync(int batchSize = CustodyImporter.DefaultBatchSize) =>
+        Importer(batchSize).ImportAsync(CustodyFileSearch.Find(Folder), SilentImportProgress.Instance);
+
+    public Task<ImportSummary> ImportAsync(params CustodyFile[] files) => Importer().ImportAsync(files, SilentImportProgress.Instance);
+
+    /// <summary>The whole aggregate of the prisoner the inmateid became.</summary>
+    public async Task<Prisoner> PrisonerAsync(string inmateId)
+    {
+        await using var db = Database.Open();
+        return await db.Prisoners.AsNoTracking().Where(p => p.Number == inmateId).WithRecord().SingleAsync();
+    }
+
+    public async Task<string> PrisonCodeAsync(int prisonId)
+    {
+        await using var db = Database.Open();
+        return await db.Prisons.Where(p => p.Id == prisonId).Select(p => p.Code).SingleAsync();
+    }
+
+    public IReadOnlyList<PrisonerChanged> Published =>
+        [.. _harness.Published.Select<PrisonerChanged>().Select(m => m.Context.Message)];
+
+    /// <summary>Every prisoner's id and change version, and the number of rows in every table: what "nothing changed" compares.</summary>
+    public async Task<string> SnapshotAsync()
+    {
+        var versions = await Database.RowsAsync("SELECT id, change_version FROM prisoner ORDER BY id");
+        var counts = await Database.RowsAsync(
+            """
+            SELECT (SELECT count(*) FROM prison), (SELECT count(*) FROM imprisonment), (SELECT count(*) FROM charge),
+                   (SELECT count(*) FROM disciplinary_notice), (SELECT count(*) FROM threat_group_membership),
+                   (SELECT count(*) FROM self_harm_watch), (SELECT count(*) FROM custody_inmate), (SELECT count(*) FROM imported_day)
+            """);
+        return string.Join(";", versions.Select(r => string.Join(",", r))) + "|" + string.Join(",", counts.Single());
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _harness.Stop();
+        await _services.DisposeAsync();
+        await Database.DisposeAsync();
+        Directory.Delete(Folder, recursive: true);
+    }
+}

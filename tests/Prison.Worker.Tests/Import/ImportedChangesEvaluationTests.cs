@@ -1,0 +1,36 @@
+using MassTransit;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Worker.Import;
+using static Prison.Worker.Tests.Import.CustodyCsv;
+
+namespace Prison.Worker.Tests.Import;
+
+public class ImportedChangesEvaluationTests
+{
+    [Fact]
+    public async Task Imported_changes_are_published_after_commit_and_the_worker_stores_a_verdict_for_them()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var folder = Directory.CreateTempSubdirectory("prison-import-worker-").FullName;
+        try
+        {
+            Write(folder, new DateOnly(2025, 8, 1), Row("1001", status: "CS", topCharge: "155.25", custodyLevel: "MIN"), Row("1002", srg: "Y"));
+            var importer = new CustodyImporter(fixture.Open, fixture.Worker.Services.GetRequiredService<IBus>(), NullLogger<CustodyImporter>.Instance, fixture.Clock);
+
+            await importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
+            var ids = await fixture.Database.RowsAsync("SELECT number, id FROM prisoner ORDER BY number");
+            var harmless = await fixture.KnownAsync(Guid.Parse(ids[0][1]));
+            var gangMember = await fixture.KnownAsync(Guid.Parse(ids[1][1]));
+
+            Assert.Equal("NotDangerous", harmless[0]);
+            Assert.Equal("Dangerous", gangMember[0]);
+            Assert.Contains("SecurityThreatGroupMember", gangMember[1]);
+            Assert.Contains("NotConvicted", gangMember[1]);
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+}

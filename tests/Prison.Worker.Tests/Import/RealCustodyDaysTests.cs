@@ -1,0 +1,65 @@
+using Prison.Db.Reads;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
+using Prison.Worker.Evaluation;
+using Prison.Worker.Import;
+using Microsoft.EntityFrameworkCore;
+
+namespace Prison.Worker.Tests.Import;
+
+/// <summary>Three real days of NYC DOC data from the project's shared folder (../shared beside the repository).</summary>
+public class RealCustodyDaysTests
+{
+    [Fact]
+    public async Task Three_real_August_days_import_with_plausible_counts()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        var files = CustodyFileSearch.Find(SharedDataFolder()).Take(3).ToList();
+
+        var summary = await fixture.Importer().ImportAsync(files, SilentImportProgress.Instance);
+
+        // A person becomes a prisoner with their first well-formed row (one real row gives an age of 124).
+        var rejected = summary.Rejected.Select(r => (r.FileName, r.Line)).ToHashSet();
+        var imported = files.SelectMany(f => InmateIds(f).Where(row => !rejected.Contains((f.Name, row.Line))).Select(row => row.Id)).ToHashSet();
+        Assert.Equal([new DateOnly(2025, 8, 1), new DateOnly(2025, 8, 2), new DateOnly(2025, 8, 3)], summary.Days.Select(d => d.File.Day));
+        Assert.Equal(3, summary.DaysImported);
+        var (first, second, third) = (summary.Days[0], summary.Days[1], summary.Days[2]);
+        Assert.Equal(first.Rows - first.Rejected.Count, first.Arrivals);
+        Assert.InRange(first.Arrivals, 7_000, 8_000);
+        Assert.InRange(second.Arrivals, 20, 300);
+        Assert.InRange(second.Releases, 20, 300);
+        Assert.InRange(second.Changes, 50, 1_000);
+        // The archive repeats Saturday's file on Sunday: nothing happened.
+        Assert.Equal((0, 0, 0), (third.Arrivals, third.Releases, third.Changes));
+        Assert.InRange(summary.Rejected.Count, 0, 20);
+        Assert.Equal(imported.Count, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM prisoner"));
+        Assert.Equal(InmateIds(files[2]).Count(row => imported.Contains(row.Id)), await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM imprisonment WHERE left_on IS NULL"));
+        Assert.Equal(8, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM prison"));
+
+        // The records feed the rules: most of a jail's population is unconvicted, so most are dangerous by rule 1 alone.
+        var evaluator = new DangerEvaluator(EvaluationSetup.RuleSet(EvaluationSetup.ShippedDisabledRules), new PrisonCalendar(TimeZoneInfo.FindSystemTimeZoneById("America/New_York")));
+        await using var db = fixture.Database.Open();
+        var prisoners = await db.Prisoners.AsNoTracking().OrderBy(p => p.Id).Take(500).WithRecord().ToListAsync();
+        var dangerous = prisoners.Count(p => evaluator.Evaluate(p, new DateTime(2025, 8, 4, 16, 0, 0, DateTimeKind.Utc)).Status == DangerStatus.Dangerous);
+        Assert.InRange(dangerous, 250, 500);
+    }
+
+    /// <summary>The inmateid of every data row (the real files are unquoted, inmateid first), with its line number.</summary>
+    private static IEnumerable<(string Id, int Line)> InmateIds(CustodyFile file) =>
+        File.ReadLines(file.Path).Select((text, index) => (Id: text.Split(',')[0], Line: index + 1)).Skip(1).Where(row => row.Id.Length > 0);
+
+    /// <summary>data/nyc-doc-daily in the shared folder found by walking up from the test's output folder.</summary>
+    private static string SharedDataFolder()
+    {
+        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
+        {
+            var data = Path.Combine(folder.FullName, "shared", "data", "nyc-doc-daily");
+            if (Directory.Exists(data))
+            {
+                return data;
+            }
+        }
+
+        throw new DirectoryNotFoundException($"No shared/data/nyc-doc-daily above {AppContext.BaseDirectory}.");
+    }
+}

@@ -1,0 +1,14 @@
+namespace Prison.Worker.Import;
+
+/// <summary>A custody file read into memory: its well-formed rows and the rows it rejected.</summary>
+/// <param name="RowCount">Every data row of the file, well-formed or not.</param>
+/// <param name="Present">
+/// Every inmateid the file lists, rejected rows included: a person whose row is malformed today is still held,
+/// and must not be released for it.
+/// </param>
+public sealed record CustodyDay(
+    CustodyFile File,
+    int RowCount,
+    IReadOnlyList<CustodyRow> Rows,
+    IReadOnlyList<RejectedRow> Rejected,
+    IReadOnlySet<string> Present);

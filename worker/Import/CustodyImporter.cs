@@ -1,0 +1,220 @@
+using System.Diagnostics;
+using MassTransit;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.Logging;
+using Prison.Db;
+using Prison.Db.Import;
+using Prison.Db.Reads;
+using Prison.Domain;
+using Prison.Worker.Messaging;
+
+namespace Prison.Worker.Import;
+
+/// <summary>
+/// Replays NYC DOC daily custody files, day after day, as changes to Prisoner aggregates: a new person or a new
+/// admission is an arrival, a person missing from the next day's file is released, and a changed column is an
+/// event on the record (<see cref="CustodyReplay"/>). Only the differences touch the database: each day's rows
+/// are compared with each inmate's last imported row, and an unchanged row never loads its prisoner. The changed
+/// ones are handled in batches: the batch's aggregates are loaded with one statement per collection, changed,
+/// saved in one transaction, and the changes are published once it has committed.
+/// </summary>
+/// <remarks>
+/// Importing a day again changes nothing: a day at or before the last imported day is skipped. A day interrupted
+/// half-way can be imported again: its committed batches left their inmates' rows equal to the day's, so only the
+/// rest is replayed; the day is recorded as imported once every batch has committed.
+/// </remarks>
+public sealed class CustodyImporter(Func<PrisonDb> openDb, IPublishEndpoint publisher, ILogger<CustodyImporter> logger, TimeProvider clock)
+{
+    public const int DefaultBatchSize = 500;
+
+    // Another writer (staff recording an event) changed a prisoner of the batch since it was loaded: load it again.
+    private const int Attempts = 3;
+
+    private readonly MadeUpDetails _madeUp = new();
+
+    public int BatchSize { get; init; } = DefaultBatchSize;
+
+    /// <summary>
+    /// Imports <paramref name="files"/> in date order. Every file's header is checked first: a file without a
+    /// required column refuses the whole import (<see cref="CustodyFileRefusedException"/>) before anything changes.
+    /// </summary>
+    public async Task<ImportSummary> ImportAsync(IReadOnlyList<CustodyFile> files, IImportProgress progress, CancellationToken cancellationToken = default)
+    {
+        var refusals = files
+            .Select(f => (File: f, Missing: CustodyFileReader.MissingColumns(f.Path)))
+            .Where(f => f.Missing.Count > 0)
+            .Select(f => CustodyFileReader.RefusalMessage(f.File.Name, f.Missing))
+            .ToList();
+        if (refusals.Count > 0)
+        {
+            throw new CustodyFileRefusedException(string.Join(Environment.NewLine, refusals));
+        }
+
+        DateOnly? lastImported;
+        await using (var db = openDb())
+        {
+            lastImported = await db.ImportedDays.MaxAsync(d => (DateOnly?)d.Day, cancellationToken);
+        }
+
+        IReadOnlyDictionary<string, int>? prisonIds = null;
+        var reports = new List<DayReport>();
+        foreach (var file in files.OrderBy(f => f.Day))
+        {
+            progress.DayStarted(file);
+            DayReport report;
+            if (lastImported >= file.Day)
+            {
+                report = DayReport.Skip(file, lastImported == file.Day
+                    ? $"{file.Day:yyyy-MM-dd} is imported already"
+                    : $"{file.Day:yyyy-MM-dd} is before {lastImported:yyyy-MM-dd}, the last day imported");
+            }
+            else
+            {
+                prisonIds ??= await EnsureFacilitiesAsync(cancellationToken);
+                report = await ImportDayAsync(file, prisonIds, progress, cancellationToken);
+                lastImported = file.Day;
+            }
+
+            reports.Add(report);
+            progress.DayFinished(report);
+        }
+
+        return new ImportSummary(reports);
+    }
+
+    private async Task<DayReport> ImportDayAsync(CustodyFile file, IReadOnlyDictionary<string, int> prisonIds, IImportProgress progress, CancellationToken cancellationToken)
+    {
+        var watch = Stopwatch.StartNew();
+        var day = CustodyFileReader.Read(file);
+        var work = await WorkOfDayAsync(day, cancellationToken);
+        progress.RowsDone(day.RowCount - work.Count(w => w.Row is not null));
+
+        var (arrivals, releases, changes, published) = (0, 0, 0, 0);
+        var rejected = new List<RejectedRow>(day.Rejected);
+        foreach (var batch in work.Chunk(BatchSize))
+        {
+            var (replay, publishedNow) = await ImportBatchAsync(file, batch, prisonIds, cancellationToken);
+            (arrivals, releases, changes, published) = (arrivals + replay.Arrivals, releases + replay.Releases, changes + replay.Changes, published + publishedNow);
+            rejected.AddRange(replay.Rejected);
+            progress.RowsDone(batch.Count(w => w.Row is not null));
+        }
+
+        await using (var db = openDb())
+        {
+            db.ImportedDays.Add(new ImportedDay(file.Day, file.Name, day.RowCount, arrivals, releases, changes, rejected.Count, clock.GetUtcNow().UtcDateTime));
+            await db.SaveChangesAsync(cancellationToken);
+        }
+
+        return new DayReport(file, null, day.RowCount, arrivals, releases, changes, published,
+            [.. rejected.OrderBy(r => r.Line)], watch.Elapsed);
+    }
+
+    /// <summary>
+    /// The inmates the day says something new about: rows unlike the inmate's last imported one, and inmates in
+    /// custody the file no longer lists. One statement reads what is known of them.
+    /// </summary>
+    private async Task<List<InmateOnDay>> WorkOfDayAsync(CustodyDay day, CancellationToken cancellationToken)
+    {
+        var listed = day.Rows.Select(r => r.InmateId).ToList();
+        Dictionary<string, CustodyInmate> known;
+        await using (var db = openDb())
+        {
+            known = await db.CustodyInmates.AsNoTracking()
+                .Where(c => c.ReleasedOn == null || listed.Contains(c.InmateId))
+                .ToDictionaryAsync(c => c.InmateId, StringComparer.Ordinal, cancellationToken);
+        }
+
+        var work = day.Rows
+            .Where(r => !known.TryGetValue(r.InmateId, out var last) || !r.IsLike(last))
+            .Select(r => new InmateOnDay(r.InmateId, r))
+            .ToList();
+        work.AddRange(known.Values
+            .Where(k => k.ReleasedOn is null && !day.Present.Contains(k.InmateId))
+            .Select(k => new InmateOnDay(k.InmateId, null)));
+        return work;
+    }
+
+    /// <summary>Replays one batch in one transaction; returns what the committed replay did and how many changes it published.</summary>
+    private async Task<(CustodyReplay Replay, int Published)> ImportBatchAsync(
+        CustodyFile file, InmateOnDay[] batch, IReadOnlyDictionary<string, int> prisonIds, CancellationToken cancellationToken)
+    {
+        for (var attempt = 1; ; attempt++)
+        {
+            // Each attempt decides again from what the database holds now; only a committed attempt counts.
+            var replay = new CustodyReplay(file, prisonIds, _madeUp);
+            await using var db = openDb();
+            try
+            {
+                await ReplayBatchAsync(db, batch, replay, cancellationToken);
+                var changes = await db.SaveRecordChangesAsync(cancellationToken);
+                await publisher.PublishChangesAsync(changes, logger, cancellationToken);
+                return (replay, changes.Count);
+            }
+            catch (DbUpdateConcurrencyException) when (attempt < Attempts)
+            {
+                logger.LogInformation("A prisoner of a custody import batch changed meanwhile; replaying the batch again (attempt {Attempt}).", attempt + 1);
+            }
+        }
+    }
+
+    private static async Task ReplayBatchAsync(PrisonDb db, InmateOnDay[] batch, CustodyReplay replay, CancellationToken cancellationToken)
+    {
+        var inmateIds = batch.Select(w => w.InmateId).ToList();
+        var known = await db.CustodyInmates
+            .Where(c => inmateIds.Contains(c.InmateId))
+            .ToDictionaryAsync(c => c.InmateId, StringComparer.Ordinal, cancellationToken);
+        var prisonerIds = known.Values.Select(k => k.PrisonerId).ToList();
+        var prisoners = prisonerIds.Count == 0
+            ? []
+            : await db.Prisoners.Where(p => prisonerIds.Contains(p.Id)).WithRecord().ToDictionaryAsync(p => p.Id, cancellationToken);
+
+        // A prisoner entered by hand may already have the number a newcomer would get: that row is not imported.
+        var newcomers = batch.Where(w => w.Row is not null && !known.ContainsKey(w.InmateId)).Select(w => w.InmateId).ToList();
+        var numbersTaken = newcomers.Count == 0
+            ? []
+            : await db.Prisoners.Where(p => newcomers.Contains(p.Number)).Select(p => p.Number).ToHashSetAsync(StringComparer.Ordinal, cancellationToken);
+
+        foreach (var (inmateId, row) in batch)
+        {
+            var last = known.GetValueOrDefault(inmateId);
+            if (row is null)
+            {
+                if (last is { ReleasedOn: null })
+                {
+                    replay.Release(prisoners[last.PrisonerId], last);
+                }
+            }
+            else if (last is not null)
+            {
+                replay.Follow(prisoners[last.PrisonerId], last, row);
+            }
+            else if (numbersTaken.Contains(inmateId))
+            {
+                replay.Reject(row, $"prisoner number {inmateId} belongs to a prisoner the custody files did not create");
+            }
+            else
+            {
+                var (prisoner, newlyKnown) = replay.Receive(row);
+                db.Prisoners.Add(prisoner);
+                db.CustodyInmates.Add(newlyKnown);
+            }
+        }
+    }
+
+    /// <summary>The facilities' prison ids by code, adding the ones the database does not have yet.</summary>
+    private async Task<IReadOnlyDictionary<string, int>> EnsureFacilitiesAsync(CancellationToken cancellationToken)
+    {
+        await using var db = openDb();
+        var prisons = await db.Prisons.ToListAsync(cancellationToken);
+        var nextId = prisons.Count == 0 ? 1 : prisons.Max(p => p.Id) + 1;
+        foreach (var facility in NycFacility.All.Where(f => prisons.All(p => p.Code != f.Code)))
+        {
+            var prison = new PrisonFacility(nextId++, facility.Code, facility.Name);
+            db.Prisons.Add(prison);
+            prisons.Add(prison);
+        }
+
+        await db.SaveChangesAsync(cancellationToken);
+        return prisons.ToDictionary(p => p.Code, p => p.Id, StringComparer.Ordinal);
+    }
+}
