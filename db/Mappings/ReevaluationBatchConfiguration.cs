@@ -11,6 +11,7 @@ internal sealed class ReevaluationBatchConfiguration : IEntityTypeConfiguration<
         builder.ToTable("reevaluation_batch");
         builder.HasKey(b => new { b.RunId, b.Number }).HasName("reevaluation_batch_pkey");
         builder.Property(b => b.FinishedAtUtc).HasColumnName("finished_at");
+        builder.Property(b => b.Worker).HasMaxLength(200);
         builder.HasOne<ReevaluationRun>().WithMany().HasForeignKey(b => b.RunId).OnDelete(DeleteBehavior.Cascade);
     }
 }

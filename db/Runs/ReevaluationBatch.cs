@@ -11,5 +11,8 @@ public sealed class ReevaluationBatch
 
     public bool Failed { get; init; }
 
+    /// <summary>The host and process that ran the batch.</summary>
+    public required string Worker { get; init; }
+
     public DateTime FinishedAtUtc { get; init; }
 }

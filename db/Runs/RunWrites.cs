@@ -4,6 +4,8 @@ namespace Prison.Db.Runs;
 
 public static class RunWrites
 {
+    private static readonly string Worker = $"{Environment.MachineName}:{Environment.ProcessId}";
+
     /// <summary>Stores a new run; false when another run is current (the one-at-a-time index refused it).</summary>
     public static async Task<bool> TryStartRunAsync(this PrisonDb db, ReevaluationRun run, CancellationToken cancellationToken)
     {
@@ -33,8 +35,8 @@ public static class RunWrites
     {
         await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
         var first = await db.Database.ExecuteSqlAsync($"""
-            INSERT INTO reevaluation_batch (run_id, number, prisoners, failed, finished_at)
-            VALUES ({runId}, {batch}, {prisoners}, {failed}, {nowUtc}) ON CONFLICT DO NOTHING
+            INSERT INTO reevaluation_batch (run_id, number, prisoners, failed, worker, finished_at)
+            VALUES ({runId}, {batch}, {prisoners}, {failed}, {Worker}, {nowUtc}) ON CONFLICT DO NOTHING
             """, cancellationToken);
         if (first == 1)
         {

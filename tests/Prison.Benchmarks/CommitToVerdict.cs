@@ -61,7 +61,7 @@ public static class CommitToVerdict
             prisoner.RecordDisciplinaryNotice(new DateOnly(2026, 11, 1), NoticeType.Other, $"benchmark change {i}");
             var committed = await db.SaveRecordChangesAsync(cancellationToken);
             var at = Stopwatch.GetTimestamp();
-            await scope.ServiceProvider.GetRequiredService<IPublishEndpoint>().PublishChangesAsync(committed, NullLogger.Instance, cancellationToken);
+            await scope.ServiceProvider.GetRequiredService<ChangePublisher>().PublishAsync(committed, cancellationToken);
             var change = committed.Single();
             var done = await Eventually.Async(() => Task.FromResult(stored.GetValueOrDefault(change)), t => t != 0, $"the verdict of {change}", TimeSpan.FromSeconds(30));
             latencies.Add(Stopwatch.GetElapsedTime(at, done).TotalMilliseconds);

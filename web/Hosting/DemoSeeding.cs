@@ -25,7 +25,7 @@ public static class DemoSeeding
             lifetime.ApplicationStarted.Register(() => _ = Task.Run(async () =>
             {
                 await using var publishing = services.CreateAsyncScope();
-                await publishing.ServiceProvider.GetRequiredService<IPublishEndpoint>().PublishChangesAsync(changes, logger, lifetime.ApplicationStopping);
+                await publishing.ServiceProvider.GetRequiredService<ChangePublisher>().PublishAsync(changes, lifetime.ApplicationStopping);
             }));
         }
     }

@@ -28,6 +28,7 @@ public static class PrisonHosting
         services.AddDbContext<PrisonDb>(options => PrisonDatabase.Configure(options, settings.ConnectionString));
         services.AddPrisonEvaluation(builder.Configuration);
         services.AddScoped<ReevaluationRuns>();
+        services.AddSingleton<ChangePublisher>();
         services.AddSingleton(JobSettings.From(builder.Configuration));
         services.AddHealthChecks().AddCheck<DatabaseHealthCheck>("database");
 

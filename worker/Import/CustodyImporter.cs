@@ -23,7 +23,7 @@ namespace Prison.Worker.Import;
 /// half-way can be imported again: its committed batches left their inmates' rows equal to the day's, so only the
 /// rest is replayed; the day is recorded as imported once every batch has committed.
 /// </remarks>
-public sealed class CustodyImporter(Func<PrisonDb> openDb, IPublishEndpoint publisher, ILogger<CustodyImporter> logger, TimeProvider clock)
+public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publisher, ILogger<CustodyImporter> logger, TimeProvider clock)
 {
     public const int DefaultBatchSize = 500;
 
@@ -147,7 +147,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, IPublishEndpoint publ
             {
                 await ReplayBatchAsync(db, batch, replay, cancellationToken);
                 var changes = await db.SaveRecordChangesAsync(cancellationToken);
-                await publisher.PublishChangesAsync(changes, logger, cancellationToken);
+                await publisher.PublishAsync(changes, cancellationToken);
                 return (replay, changes.Count);
             }
             catch (DbUpdateConcurrencyException) when (attempt < Attempts)

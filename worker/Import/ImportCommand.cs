@@ -6,6 +6,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
 using Prison.Worker.Hosting;
+using Prison.Worker.Messaging;
 using Spectre.Console;
 
 namespace Prison.Worker.Import;
@@ -59,7 +60,7 @@ public static class ImportCommand
         {
             var importer = new CustodyImporter(
                 () => PrisonDatabase.Open(settings.ConnectionString),
-                bus,
+                app.Services.GetRequiredService<ChangePublisher>(),
                 app.Services.GetRequiredService<ILogger<CustodyImporter>>(),
                 TimeProvider.System);
             var summary = await ImportAsync(importer, files, cancellationToken);

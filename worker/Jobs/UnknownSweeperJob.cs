@@ -1,5 +1,3 @@
-using MassTransit;
-using Microsoft.Extensions.Logging;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain.Messages;
@@ -13,14 +11,14 @@ namespace Prison.Worker.Jobs;
 /// outage or a crash is caught here, since the Unknown status was saved with the change itself.
 /// </summary>
 [DisallowConcurrentExecution]
-public sealed class UnknownSweeperJob(PrisonDb db, IPublishEndpoint publisher, JobSettings settings, TimeProvider clock, ILogger<UnknownSweeperJob> logger) : IJob
+public sealed class UnknownSweeperJob(PrisonDb db, ChangePublisher publisher, JobSettings settings, TimeProvider clock) : IJob
 {
     public static readonly JobKey Key = new("unknown-sweeper");
 
     public async ValueTask Execute(IJobExecutionContext context, CancellationToken cancellationToken = default)
     {
         var stale = await db.StaleUnknownAsync(clock.GetUtcNow().UtcDateTime - settings.UnknownThreshold, settings.BatchSize * 10, cancellationToken);
-        await publisher.PublishChangesAsync(stale.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion)).ToList(), logger, cancellationToken);
+        await publisher.PublishAsync(stale.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion)).ToList(), cancellationToken);
         context.Result = $"{stale.Count} published again";
     }
 }

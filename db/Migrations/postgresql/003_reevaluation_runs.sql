@@ -24,6 +24,7 @@ CREATE TABLE reevaluation_batch (
     number integer NOT NULL,
     prisoners integer NOT NULL,
     failed boolean NOT NULL,
+    worker varchar(200) NOT NULL,                   -- host:process that ran it, so an operator sees how the workers shared a run
     finished_at timestamptz NOT NULL,
     PRIMARY KEY (run_id, number)
 );

@@ -24,6 +24,7 @@ CREATE TABLE reevaluation_batch (
     number INTEGER NOT NULL,
     prisoners INTEGER NOT NULL,
     failed INTEGER NOT NULL,
+    worker TEXT NOT NULL,
     finished_at TEXT NOT NULL,                       -- UTC
     PRIMARY KEY (run_id, number)
 );

@@ -3,6 +3,7 @@ using MassTransit.Testing;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Worker.Messaging;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;
@@ -46,7 +47,7 @@ internal sealed class ImportFixture : IAsyncDisposable
     }
 
     public CustodyImporter Importer(int batchSize = CustodyImporter.DefaultBatchSize) =>
-        new(() => Database.Open(null, Statements), _harness.Bus, NullLogger<CustodyImporter>.Instance, TimeProvider.System) { BatchSize = batchSize };
+        new(() => Database.Open(null, Statements), new ChangePublisher(_harness.Bus, NullLogger<ChangePublisher>.Instance, TimeProvider.System), NullLogger<CustodyImporter>.Instance, TimeProvider.System) { BatchSize = batchSize };
 
     public CustodyFile Write(DateOnly day, params string[] rows) => CustodyCsv.Write(Folder, day, rows);
 

@@ -1,6 +1,7 @@
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Worker.Messaging;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
 
@@ -16,7 +17,7 @@ public class ImportedChangesEvaluationTests
         try
         {
             Write(folder, new DateOnly(2025, 8, 1), Row("1001", status: "CS", topCharge: "155.25", custodyLevel: "MIN"), Row("1002", srg: "Y"));
-            var importer = new CustodyImporter(fixture.Open, fixture.Worker.Services.GetRequiredService<IBus>(), NullLogger<CustodyImporter>.Instance, fixture.Clock);
+            var importer = new CustodyImporter(fixture.Open, fixture.Worker.Services.GetRequiredService<ChangePublisher>(), NullLogger<CustodyImporter>.Instance, fixture.Clock);
 
             await importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
             var ids = await fixture.Database.RowsAsync("SELECT number, id FROM prisoner ORDER BY number");

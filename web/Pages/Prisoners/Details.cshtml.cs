@@ -1,4 +1,3 @@
-using MassTransit;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Microsoft.EntityFrameworkCore;
@@ -16,7 +15,7 @@ namespace Prison.Web.Pages.Prisoners;
 
 public sealed class DetailsModel(
     PrisonDb db, PrisonDirectory directory, RuleTitles titles, RuleSet ruleSet, PrisonCalendar calendar, TimeProvider clock,
-    IPublishEndpoint publisher, ILogger<DetailsModel> logger) : PageModel
+    ChangePublisher publisher) : PageModel
 {
     public Prisoner Prisoner { get; private set; } = null!;
 
@@ -65,7 +64,7 @@ public sealed class DetailsModel(
         try
         {
             var changes = await db.SaveRecordChangesAsync(cancellationToken);
-            await publisher.PublishChangesAsync(changes, logger, cancellationToken);
+            await publisher.PublishAsync(changes, cancellationToken);
         }
         catch (DbUpdateConcurrencyException)
         {
