@@ -41,6 +41,11 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.Contains(rows, r => r.Badge == "Not dangerous");
         Assert.DoesNotContain(rows, r => r.Badge == "Unknown");
         Assert.Equal(100, new[] { "count-dangerous", "count-safe", "count-unknown" }.Sum(id => int.Parse(Html.TextById(dashboard, id)!, System.Globalization.CultureInfo.InvariantCulture)));
+
+        // The jobs run inside web here, on Quartz's in-memory store, and the bus keeps no error queue.
+        var operations = await client.GetStringAsync("/operations");
+        Assert.Contains("unknown-sweeper", operations);
+        Assert.Contains("none in the embedded mode (in-memory bus)", operations);
     }
 
     [Fact]
