@@ -17,7 +17,4 @@ public sealed class PrisonDirectory(PrisonDb db, IMemoryCache cache)
 
     public async Task<PrisonFacility?> FindAsync(string code, CancellationToken cancellationToken) =>
         (await AllAsync(cancellationToken)).FirstOrDefault(p => string.Equals(p.Code, code, StringComparison.OrdinalIgnoreCase));
-
-    public async Task<string> NameAsync(int prisonId, CancellationToken cancellationToken) =>
-        (await AllAsync(cancellationToken)).FirstOrDefault(p => p.Id == prisonId)?.Name ?? $"prison {prisonId}";
 }

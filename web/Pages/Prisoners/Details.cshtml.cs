@@ -83,6 +83,14 @@ public sealed class DetailsModel(
 
     public static IEnumerable<NoticeType> NoticeTypes => Enum.GetValues<NoticeType>();
 
+    /// <summary>A stay as staff say it: with the prison's name, not its number.</summary>
+    public string Describe(Imprisonment stay) =>
+        $"{Words.Of(stay.ArrivalReason.ToString())} at {PrisonNames.GetValueOrDefault(stay.PrisonId, $"prison {stay.PrisonId}")} on {stay.ArrivalDate:yyyy-MM-dd}"
+        + (stay.LeftOn is { } left ? $", left {left:yyyy-MM-dd}" : ", still held")
+        + (stay.Sentence is { } sentence ? $"; sentence {sentence}" : "");
+
+    private IReadOnlyDictionary<int, string> PrisonNames { get; set; } = new Dictionary<int, string>();
+
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
     {
         if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
@@ -92,7 +100,8 @@ public sealed class DetailsModel(
 
         Prisoner = prisoner;
         Facts = RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue);
-        PrisonName = prisoner.CurrentImprisonment is { } stay ? await directory.NameAsync(stay.PrisonId, cancellationToken) : null;
+        PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
+        PrisonName = prisoner.CurrentImprisonment is { } stay ? PrisonNames.GetValueOrDefault(stay.PrisonId) : null;
         return true;
     }
 }
