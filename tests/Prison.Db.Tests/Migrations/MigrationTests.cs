@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using Microsoft.EntityFrameworkCore;
 
 namespace Prison.Db.Tests.Migrations;
@@ -54,21 +53,6 @@ public class MigrationTests
         Assert.DoesNotContain("   at ", run.Output);
     }
 
-    private static async Task<(int ExitCode, string Output)> RunWorkerAsync(string connectionString, params string[] args)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
-        foreach (var arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        start.Environment["ConnectionStrings__Prison"] = connectionString;
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        await process.WaitForExitAsync(timeout.Token);
-        return (process.ExitCode, await output + await error);
-    }
+    private static Task<(int ExitCode, string Output)> RunWorkerAsync(string connectionString, string verb) =>
+        WorkerProcess.RunAsync(verb, $"--ConnectionStrings:Prison={connectionString}");
 }

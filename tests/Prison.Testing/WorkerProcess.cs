@@ -1,9 +1,9 @@
 using System.Diagnostics;
 
-namespace Prison.Worker.Tests.CommandLine;
+namespace Prison.Testing;
 
 /// <summary>The worker's command line as an operator runs it: a separate process, its exit code and everything it printed.</summary>
-internal static class WorkerProcess
+public static class WorkerProcess
 {
     public static async Task<(int ExitCode, string Output)> RunAsync(params string[] args)
     {
