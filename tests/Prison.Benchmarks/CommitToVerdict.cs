@@ -40,8 +40,9 @@ public static class CommitToVerdict
         await web.StartAsync(cancellationToken);
         await using var worker = database is null ? null : await RunningWorker.StartAsync(database, prefix, null, "--Logging:LogLevel:Default=Warning");
         var workerServices = worker?.Services ?? web.Services;
+        var received = new ConcurrentDictionary<PrisonerChanged, long>();
         var stored = new ConcurrentDictionary<PrisonerChanged, long>();
-        workerServices.GetRequiredService<IBus>().ConnectConsumeMessageObserver(new StoredObserver(stored));
+        workerServices.GetRequiredService<IBus>().ConnectConsumeMessageObserver(new StoredObserver(received, stored));
         await web.Services.GetRequiredService<IBus>().PublishBatch(seeded, cancellationToken);
 
         List<string> numbers;
@@ -53,6 +54,7 @@ public static class CommitToVerdict
         }
 
         var latencies = new List<double>();
+        var delivery = new List<double>();
         for (var i = 0; i < changes; i++)
         {
             await using var scope = web.Services.CreateAsyncScope();
@@ -65,17 +67,23 @@ public static class CommitToVerdict
             var change = committed.Single();
             var done = await Eventually.Async(() => Task.FromResult(stored.GetValueOrDefault(change)), t => t != 0, $"the verdict of {change}", TimeSpan.FromSeconds(30));
             latencies.Add(Stopwatch.GetElapsedTime(at, done).TotalMilliseconds);
+            delivery.Add(Stopwatch.GetElapsedTime(at, received[change]).TotalMilliseconds);
         }
 
         await web.StopAsync(cancellationToken);
         folder.Delete(recursive: true);
         Console.WriteLine($"commit-to-verdict, {mode} mode ({Environment.ProcessorCount} cores): {Percentiles.Describe(latencies)}");
+        Console.WriteLine($"  of which commit-to-delivery (publish, broker, consumer start): {Percentiles.Describe(delivery)}");
         return 0;
     }
 
-    private sealed class StoredObserver(ConcurrentDictionary<PrisonerChanged, long> stored) : IConsumeMessageObserver<PrisonerChanged>
+    private sealed class StoredObserver(ConcurrentDictionary<PrisonerChanged, long> received, ConcurrentDictionary<PrisonerChanged, long> stored) : IConsumeMessageObserver<PrisonerChanged>
     {
-        public Task PreConsume(ConsumeContext<PrisonerChanged> context) => Task.CompletedTask;
+        public Task PreConsume(ConsumeContext<PrisonerChanged> context)
+        {
+            received.TryAdd(context.Message, Stopwatch.GetTimestamp());
+            return Task.CompletedTask;
+        }
 
         public Task PostConsume(ConsumeContext<PrisonerChanged> context)
         {
