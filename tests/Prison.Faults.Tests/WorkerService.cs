@@ -72,7 +72,8 @@ public sealed partial class WorkerService : IAsyncDisposable
         if (!_process.HasExited)
         {
             _process.Kill(entireProcessTree: true);
-            await _process.WaitForExitAsync(new CancellationTokenSource(TimeSpan.FromSeconds(10)).Token);
+            using var patience = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+            await _process.WaitForExitAsync(patience.Token);
         }
 
         _process.Dispose();
