@@ -128,7 +128,12 @@ stop_rabbit_node() {
   if kill -0 "$pid" 2>/dev/null; then
     local port; port=$(sed -n 's/^listeners.tcp.default = 127.0.0.1:\([0-9]*\)$/\1/p' "$dir/rabbitmq.conf")
     rabbit_env "prison-test-$name@localhost" "$port" "$dir"
-    timeout 60 /usr/lib/rabbitmq/bin/rabbitmqctl -q stop >/dev/null 2>&1 || kill -9 "$pid" 2>/dev/null || true
+    timeout 60 /usr/lib/rabbitmq/bin/rabbitmqctl -q stop >/dev/null 2>&1 || true
+    # rabbitmqctl returns while the Erlang VM is still going down: wait for it, so that its ports are free and no
+    # node outlives the test that started it.
+    local waited=0
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 30 ]; do sleep 0.5; waited=$((waited + 1)); done
+    kill -9 "$pid" 2>/dev/null || true
   fi
   rm -f "$dir/rabbit.pid"
   log "RabbitMQ node $name stopped"
