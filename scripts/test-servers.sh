@@ -3,6 +3,10 @@
 # instance on loopback so that nothing depends on init scripts or on servers a machine may already run:
 #   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium.
 # Usage: scripts/test-servers.sh start | stop | env
+#        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
+# A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
+# the tests running beside it): AMQP on 127.0.0.1:PORT, Erlang distribution on PORT - 31000, its state under the
+# state folder. Starting a stopped node again keeps its queues, as a broker coming back after an outage does.
 set -euo pipefail
 
 PG_PORT=54329
@@ -48,11 +52,13 @@ start_postgres() {
   log "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') up on 127.0.0.1:$PG_PORT"
 }
 
+# The environment rabbitmq-server and rabbitmqctl read; without arguments, the shared node's.
 rabbit_env() {
-  export RABBITMQ_NODENAME="$RABBIT_NODE" RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 RABBITMQ_NODE_PORT="$AMQP_PORT" \
-    RABBITMQ_DIST_PORT=$((AMQP_PORT - 31000)) RABBITMQ_MNESIA_BASE="$RABBIT_DIR/mnesia" RABBITMQ_LOG_BASE="$RABBIT_DIR/log" \
-    RABBITMQ_PID_FILE="$RABBIT_DIR/rabbit.pid" RABBITMQ_CONFIG_FILE="$RABBIT_DIR/rabbitmq" \
-    RABBITMQ_ENABLED_PLUGINS_FILE="$RABBIT_DIR/enabled_plugins" HOME="$RABBIT_DIR" ERL_CRASH_DUMP="$RABBIT_DIR/erl_crash.dump"
+  local node="${1:-$RABBIT_NODE}" port="${2:-$AMQP_PORT}" dir="${3:-$RABBIT_DIR}"
+  export RABBITMQ_NODENAME="$node" RABBITMQ_NODE_IP_ADDRESS=127.0.0.1 RABBITMQ_NODE_PORT="$port" \
+    RABBITMQ_DIST_PORT=$((port - 31000)) RABBITMQ_MNESIA_BASE="$dir/mnesia" RABBITMQ_LOG_BASE="$dir/log" \
+    RABBITMQ_PID_FILE="$dir/rabbit.pid" RABBITMQ_CONFIG_FILE="$dir/rabbitmq" \
+    RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins" HOME="$dir" ERL_CRASH_DUMP="$dir/erl_crash.dump"
 }
 
 start_rabbitmq() {
@@ -89,6 +95,59 @@ stop_all() {
   fi
 }
 
+node_dir() {
+  [[ "$1" =~ ^[a-z0-9-]+$ ]] || { echo "a node's NAME is lower-case letters, digits and dashes, not '$1'" >&2; exit 2; }
+  echo "$STATE_DIR/rabbitmq-nodes/$1"
+}
+
+# A named node, as the shared one starts, on its own ports and state folder.
+start_rabbit_node() {
+  local name="$1" port="$2" dir; dir=$(node_dir "$name")
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -gt 32024 ] && [ "$port" -lt 65536 ] && [ "$port" != "$AMQP_PORT" ] \
+    || { echo "PORT must be 32025-65535 (its distribution port is PORT - 31000) and not $AMQP_PORT, not '$port'" >&2; exit 2; }
+  mkdir -p "$dir/mnesia" "$dir/log"
+  rabbit_env "prison-test-$name@localhost" "$port" "$dir"
+  echo '[].' > "$dir/enabled_plugins"
+  printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$port" > "$dir/rabbitmq.conf"
+  /usr/lib/rabbitmq/bin/rabbitmq-server -detached >/dev/null 2>&1
+  local waited=0
+  until timeout 15 /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
+    waited=$((waited + 5))
+    if [ "$waited" -ge 120 ] || ! pgrep -f "beam.*-home $dir" >/dev/null; then
+      log "RabbitMQ node $name did not start; its log:"; tail -n 40 "$dir"/log/*.log "$dir/erl_crash.dump" 2>/dev/null | head -n 60 >&2; exit 1
+    fi
+  done
+  log "RabbitMQ node $name up on 127.0.0.1:$port"
+}
+
+# Bounded like stop_all: asked to stop, then killed. Only this node's own process is signalled.
+stop_rabbit_node() {
+  local name="$1" dir; dir=$(node_dir "$name")
+  [ -f "$dir/rabbit.pid" ] || return 0
+  local pid; pid=$(cat "$dir/rabbit.pid")
+  if kill -0 "$pid" 2>/dev/null; then
+    local port; port=$(sed -n 's/^listeners.tcp.default = 127.0.0.1:\([0-9]*\)$/\1/p' "$dir/rabbitmq.conf")
+    rabbit_env "prison-test-$name@localhost" "$port" "$dir"
+    timeout 60 /usr/lib/rabbitmq/bin/rabbitmqctl -q stop >/dev/null 2>&1 || true
+    # rabbitmqctl returns while the Erlang VM is still going down: wait for it, so that its ports are free and no
+    # node outlives the test that started it.
+    local waited=0
+    while kill -0 "$pid" 2>/dev/null && [ "$waited" -lt 30 ]; do sleep 0.5; waited=$((waited + 1)); done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$dir/rabbit.pid"
+  log "RabbitMQ node $name stopped"
+}
+
+rabbit_node() {
+  case "${1:-}" in
+    start) [ $# -eq 3 ] || { echo "usage: $0 rabbitmq-node start NAME PORT" >&2; exit 2; }; start_rabbit_node "$2" "$3" ;;
+    stop) [ $# -eq 2 ] || { echo "usage: $0 rabbitmq-node stop NAME" >&2; exit 2; }; stop_rabbit_node "$2" ;;
+    remove) [ $# -eq 2 ] || { echo "usage: $0 rabbitmq-node remove NAME" >&2; exit 2; }; stop_rabbit_node "$2"; rm -rf "$(node_dir "$2")" ;;
+    *) echo "usage: $0 rabbitmq-node start NAME PORT | stop NAME | remove NAME" >&2; exit 2 ;;
+  esac
+}
+
 print_env() {
   echo "export PRISON_TEST_POSTGRES='Host=127.0.0.1;Port=$PG_PORT;Username=postgres;Database=postgres'"
   echo "export PRISON_TEST_RABBITMQ='amqp://guest:guest@127.0.0.1:$AMQP_PORT/'"
@@ -99,5 +158,6 @@ case "${1:-}" in
   start) install_missing; start_postgres; start_rabbitmq; print_env ;;
   stop) stop_all ;;
   env) print_env ;;
-  *) echo "usage: $0 start|stop|env" >&2; exit 2 ;;
+  rabbitmq-node) shift; rabbit_node "$@" ;;
+  *) echo "usage: $0 start|stop|env|rabbitmq-node" >&2; exit 2 ;;
 esac

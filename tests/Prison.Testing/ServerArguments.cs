@@ -3,9 +3,12 @@ namespace Prison.Testing;
 /// <summary>The command-line configuration that points web or worker at the test servers, as an operator's would.</summary>
 public static class ServerArguments
 {
-    public static string[] For(ScratchDatabase database, string queuePrefix, params string[] more)
+    public static string[] For(ScratchDatabase database, string queuePrefix, params string[] more) =>
+        For(database, TestServers.RabbitMq, queuePrefix, more);
+
+    /// <param name="rabbit">An amqp:// URI: the shared broker, or a private node of a test that stops its broker.</param>
+    public static string[] For(ScratchDatabase database, Uri rabbit, string queuePrefix, params string[] more)
     {
-        var rabbit = TestServers.RabbitMq;
         var credentials = rabbit.UserInfo.Split(':');
         return
         [

@@ -2,7 +2,10 @@ using System.Diagnostics;
 
 namespace Prison.Testing;
 
-/// <summary>The worker's command line as an operator runs it: a separate process, its exit code and everything it printed.</summary>
+/// <summary>
+/// The worker's command line as an operator runs it: a separate process, its exit code and everything it printed.
+/// Runs the Prison.Worker.dll beside the test assembly (every project referencing worker has it).
+/// </summary>
 public static class WorkerProcess
 {
     public static async Task<(int ExitCode, string Output)> RunAsync(params string[] args)
@@ -18,7 +21,19 @@ public static class WorkerProcess
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
         using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        await process.WaitForExitAsync(timeout.Token);
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        finally
+        {
+            // A command that hangs must not outlive its test.
+            if (!process.HasExited)
+            {
+                process.Kill(entireProcessTree: true);
+            }
+        }
+
         return (process.ExitCode, await output + await error);
     }
 }

@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Web.Hosting;
 
-namespace Prison.Web.Tests;
+namespace Prison.Testing;
 
 /// <summary>A real web host (Kestrel on a free loopback port) built by <see cref="WebApp.BuildAsync"/>, inside the test process.</summary>
 public sealed class RunningWeb : IAsyncDisposable

@@ -1,0 +1,125 @@
+using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
+
+namespace Prison.Faults.Tests;
+
+/// <summary>
+/// A RabbitMQ node of one test's own (scripts/test-servers.sh rabbitmq-node), for a test that stops its broker:
+/// the shared node serves the tests running beside it and must never stop.
+/// </summary>
+public sealed class PrivateBroker : IAsyncDisposable
+{
+    private static readonly string Script = FindScript();
+
+    private readonly string _name;
+
+    private PrivateBroker(string name, int port)
+    {
+        _name = name;
+        Port = port;
+    }
+
+    public int Port { get; }
+
+    public Uri Address => new($"amqp://guest:guest@127.0.0.1:{Port}/");
+
+    public static async Task<PrivateBroker> StartAsync()
+    {
+        var broker = new PrivateBroker($"faults-{Guid.NewGuid():N}"[..15], FreePortPair());
+        try
+        {
+            await broker.StartAgainAsync();
+            return broker;
+        }
+        catch
+        {
+            await broker.DisposeAsync();
+            throw;
+        }
+    }
+
+    /// <summary>Starts the node (again: a restarted node keeps its queues, as a broker back from an outage does).</summary>
+    public Task StartAgainAsync() => ScriptAsync("start", _name, Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+    public Task StopAsync() => ScriptAsync("stop", _name);
+
+    /// <summary>Stops the node and deletes its state.</summary>
+    public async ValueTask DisposeAsync() => await ScriptAsync("remove", _name);
+
+    private static async Task ScriptAsync(params string[] args)
+    {
+        var start = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true };
+        start.ArgumentList.Add(Script);
+        start.ArgumentList.Add("rabbitmq-node");
+        foreach (var arg in args)
+        {
+            start.ArgumentList.Add(arg);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(3));
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        finally
+        {
+            if (!process.HasExited)
+            {
+                process.Kill(entireProcessTree: true);
+            }
+        }
+
+        if (process.ExitCode != 0)
+        {
+            throw new InvalidOperationException($"test-servers.sh rabbitmq-node {string.Join(" ", args)} exited with {process.ExitCode}:\n{await output}{await error}");
+        }
+    }
+
+    /// <summary>A free AMQP port whose distribution port (31000 lower) is free too, away from the shared node's 56729 and 25729.</summary>
+    private static int FreePortPair()
+    {
+        for (var attempt = 0; attempt < 100; attempt++)
+        {
+            var port = Random.Shared.Next(40000, 56000);
+            if (IsFree(port) && IsFree(port - 31000))
+            {
+                return port;
+            }
+        }
+
+        throw new InvalidOperationException("No free pair of ports for a private RabbitMQ node.");
+    }
+
+    private static bool IsFree(int port)
+    {
+        try
+        {
+            using var listener = new TcpListener(IPAddress.Loopback, port);
+            listener.Start();
+            listener.Stop();
+            return true;
+        }
+        catch (SocketException)
+        {
+            return false;
+        }
+    }
+
+    private static string FindScript()
+    {
+        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
+        {
+            var script = Path.Combine(folder.FullName, "scripts", "test-servers.sh");
+            if (File.Exists(script))
+            {
+                return script;
+            }
+        }
+
+        throw new InvalidOperationException($"scripts/test-servers.sh is not above {AppContext.BaseDirectory}.");
+    }
+}

@@ -1,0 +1,41 @@
+namespace Prison.Faults.Tests;
+
+/// <summary>More workers share the work: a run's batches spread over them, and the clustered schedule fires a job once.</summary>
+public sealed class ScaleOutTests
+{
+    private const int Prisoners = 20_000;
+
+    [Fact]
+    public async Task Two_worker_processes_share_a_full_reevaluation_and_a_fired_job_runs_once_across_them()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        await Population.AddAsync(database, Prisoners);
+        var configuration = ServerArguments.For(database, ServerArguments.NewQueuePrefix(), "--Jobs:BatchSize=200");
+        var commandLine = configuration[1..];
+        await using var workers = await WorkerServices.StartAsync(2, configuration);
+
+        var run = await WorkerProcess.RunAsync(["reevaluate", "--all", .. commandLine]);
+        var verify = await WorkerProcess.RunAsync(["verify", .. commandLine]);
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine]);
+        await Eventually.Async(ManualSweeps, count => count >= 1, "a worker to run the fired sweeper", TimeSpan.FromSeconds(30));
+        // Both workers look for fired jobs every 5 s (IdleWaitTime): a second firing would show within this.
+        await Task.Delay(TimeSpan.FromSeconds(12));
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Equal(
+            ["all", Prisoners.ToString(), Prisoners.ToString(), "0", "100", "100", "True"],
+            (await database.RowsAsync("SELECT scope, total, done, failed, batches, finished_batches, finished_at IS NOT NULL FROM reevaluation_run")).Single());
+        var batchesByWorker = (await database.RowsAsync("SELECT worker, count(*) FROM reevaluation_batch GROUP BY worker"))
+            .ToDictionary(row => row[0], row => int.Parse(row[1], System.Globalization.CultureInfo.InvariantCulture));
+        Assert.Equal(workers.Started.Select(w => w.Name).Order(StringComparer.Ordinal), batchesByWorker.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal(100, batchesByWorker.Values.Sum());
+        Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE danger_status = 'Unknown' OR rule_set = 'stale'"));
+        Assert.True(verify.ExitCode == 0, verify.Output);
+        Assert.Contains($"Checked {Prisoners} prisoners: 0 stored flag(s) differ from the rules, 0 prisoner(s) Unknown", verify.Output);
+        Assert.True(fired.ExitCode == 0, fired.Output);
+        Assert.Equal(1L, await ManualSweeps());
+
+        Task<long> ManualSweeps() =>
+            database.ScalarAsync<long>("SELECT count(*) FROM qrtz_execution_history WHERE job_name = 'unknown-sweeper' AND manual");
+    }
+}
