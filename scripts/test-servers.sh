@@ -61,23 +61,29 @@ rabbit_env() {
     RABBITMQ_ENABLED_PLUGINS_FILE="$dir/enabled_plugins" HOME="$dir" ERL_CRASH_DUMP="$dir/erl_crash.dump"
 }
 
+# Starts the node rabbit_env describes, listening on loopback only, and waits until it answers.
+launch_rabbit() {
+  local dir="$1" port="$2" what="$3"
+  echo '[].' > "$dir/enabled_plugins"
+  # The guest user may connect from loopback, which is all the tests need.
+  printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$port" > "$dir/rabbitmq.conf"
+  /usr/lib/rabbitmq/bin/rabbitmq-server -detached >/dev/null 2>&1
+  local waited=0
+  until timeout 15 /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
+    waited=$((waited + 5))
+    if [ "$waited" -ge 120 ] || ! pgrep -f "beam.*-home $dir" >/dev/null; then
+      log "$what did not start; its log:"; tail -n 40 "$dir"/log/*.log "$dir/erl_crash.dump" 2>/dev/null | head -n 60 >&2; exit 1
+    fi
+  done
+}
+
 start_rabbitmq() {
   mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
   rabbit_env
   if timeout 30 /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT"; return; fi
   # A fresh node each start: queues left by earlier runs would only collect messages nobody reads.
   rm -rf "$RABBIT_DIR/mnesia"; mkdir -p "$RABBIT_DIR/mnesia"
-  echo '[].' > "$RABBIT_DIR/enabled_plugins"
-  # Loopback only; the guest user may connect from loopback, which is all the tests need.
-  printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$AMQP_PORT" > "$RABBIT_DIR/rabbitmq.conf"
-  /usr/lib/rabbitmq/bin/rabbitmq-server -detached >/dev/null 2>&1
-  local waited=0
-  until timeout 15 /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
-    waited=$((waited + 5))
-    if [ "$waited" -ge 120 ] || ! pgrep -f "beam.*-home $RABBIT_DIR" >/dev/null; then
-      log "RabbitMQ did not start; its log:"; tail -n 40 "$RABBIT_DIR"/log/*.log "$RABBIT_DIR/erl_crash.dump" 2>/dev/null | head -n 60 >&2; exit 1
-    fi
-  done
+  launch_rabbit "$RABBIT_DIR" "$AMQP_PORT" "RabbitMQ"
   log "RabbitMQ $(/usr/lib/rabbitmq/bin/rabbitmqctl -q version 2>/dev/null) up on 127.0.0.1:$AMQP_PORT"
 }
 
@@ -107,16 +113,7 @@ start_rabbit_node() {
     || { echo "PORT must be 32025-65535 (its distribution port is PORT - 31000) and not $AMQP_PORT, not '$port'" >&2; exit 2; }
   mkdir -p "$dir/mnesia" "$dir/log"
   rabbit_env "prison-test-$name@localhost" "$port" "$dir"
-  echo '[].' > "$dir/enabled_plugins"
-  printf 'listeners.tcp.default = 127.0.0.1:%s\nloopback_users = none\n' "$port" > "$dir/rabbitmq.conf"
-  /usr/lib/rabbitmq/bin/rabbitmq-server -detached >/dev/null 2>&1
-  local waited=0
-  until timeout 15 /usr/lib/rabbitmq/bin/rabbitmqctl -q await_startup --timeout 5 >/dev/null 2>&1; do
-    waited=$((waited + 5))
-    if [ "$waited" -ge 120 ] || ! pgrep -f "beam.*-home $dir" >/dev/null; then
-      log "RabbitMQ node $name did not start; its log:"; tail -n 40 "$dir"/log/*.log "$dir/erl_crash.dump" 2>/dev/null | head -n 60 >&2; exit 1
-    fi
-  done
+  launch_rabbit "$dir" "$port" "RabbitMQ node $name"
   log "RabbitMQ node $name up on 127.0.0.1:$port"
 }
 
