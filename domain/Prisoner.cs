@@ -73,41 +73,53 @@ public sealed class Prisoner
     /// <summary>Bumped by every change of the record; a verdict is only stored for the version it evaluated.</summary>
     public long ChangeVersion { get; private set; }
 
-    public IReadOnlyList<Imprisonment> Imprisonments => _imprisonments.AsReadOnly();
+    public IReadOnlyList<Imprisonment> Imprisonments => Live(_imprisonments);
 
-    public Imprisonment? CurrentImprisonment => _imprisonments.FirstOrDefault(i => i.IsCurrent);
+    public Imprisonment? CurrentImprisonment => _imprisonments.FirstOrDefault(i => i.IsCurrent && !i.IsStruck);
 
-    public IReadOnlyList<DisciplinaryNotice> DisciplinaryNotices => _notices.AsReadOnly();
+    public IReadOnlyList<DisciplinaryNotice> DisciplinaryNotices => Live(_notices);
 
-    public IReadOnlyList<Charge> Charges => _charges.AsReadOnly();
+    public IReadOnlyList<Charge> Charges => Live(_charges);
 
-    public IReadOnlyList<WithdrawalEpisode> WithdrawalEpisodes => _withdrawals.AsReadOnly();
+    public IReadOnlyList<WithdrawalEpisode> WithdrawalEpisodes => Live(_withdrawals);
 
-    public IReadOnlyList<Request> Requests => _requests.AsReadOnly();
+    public IReadOnlyList<Request> Requests => Live(_requests);
 
-    public IReadOnlyList<CourtHearing> CourtHearings => _hearings.AsReadOnly();
+    public IReadOnlyList<CourtHearing> CourtHearings => Live(_hearings);
 
-    public IReadOnlyList<Detainer> Detainers => _detainers.AsReadOnly();
+    public IReadOnlyList<Detainer> Detainers => Live(_detainers);
 
-    public IReadOnlyList<SegregationPeriod> SegregationPeriods => _segregations.AsReadOnly();
+    public IReadOnlyList<SegregationPeriod> SegregationPeriods => Live(_segregations);
 
-    public IReadOnlyList<EscapeRecord> EscapeRecords => _escapes.AsReadOnly();
+    public IReadOnlyList<EscapeRecord> EscapeRecords => Live(_escapes);
 
-    public IReadOnlyList<ThreatGroupMembership> ThreatGroupMemberships => _threatGroups.AsReadOnly();
+    public IReadOnlyList<ThreatGroupMembership> ThreatGroupMemberships => Live(_threatGroups);
 
-    public IReadOnlyList<IntelligenceReport> IntelligenceReports => _intelligence.AsReadOnly();
+    public IReadOnlyList<IntelligenceReport> IntelligenceReports => Live(_intelligence);
 
-    public IReadOnlyList<DrugTest> DrugTests => _drugTests.AsReadOnly();
+    public IReadOnlyList<DrugTest> DrugTests => Live(_drugTests);
 
-    public IReadOnlyList<SelfHarmWatch> SelfHarmWatches => _selfHarmWatches.AsReadOnly();
+    public IReadOnlyList<SelfHarmWatch> SelfHarmWatches => Live(_selfHarmWatches);
 
-    public IReadOnlyList<PsychiatricEpisode> PsychiatricEpisodes => _psychiatricEpisodes.AsReadOnly();
+    public IReadOnlyList<PsychiatricEpisode> PsychiatricEpisodes => Live(_psychiatricEpisodes);
 
-    public IReadOnlyList<MedicationStop> MedicationStops => _medicationStops.AsReadOnly();
+    public IReadOnlyList<MedicationStop> MedicationStops => Live(_medicationStops);
 
-    public IReadOnlyList<VisitBan> VisitBans => _visitBans.AsReadOnly();
+    public IReadOnlyList<VisitBan> VisitBans => Live(_visitBans);
 
-    public IReadOnlyList<ContactOrderBreach> ContactOrderBreaches => _contactOrderBreaches.AsReadOnly();
+    public IReadOnlyList<ContactOrderBreach> ContactOrderBreaches => Live(_contactOrderBreaches);
+
+    /// <summary>
+    /// Every entry of the record, struck out or not, for showing the record as it was written. The rules read
+    /// the collections above, which hold only the entries that were not struck out.
+    /// </summary>
+    public IEnumerable<Entity> EntriesIncludingStruck() =>
+        new IEnumerable<Entity>[]
+        {
+            _imprisonments, _notices, _charges, _withdrawals, _requests, _hearings, _detainers, _segregations, _escapes,
+            _threatGroups, _intelligence, _drugTests, _selfHarmWatches, _psychiatricEpisodes, _medicationStops, _visitBans,
+            _contactOrderBreaches,
+        }.SelectMany(entries => entries);
 
     public void CorrectPersonalDetails(string name, DateOnly? dateOfBirth)
     {
@@ -136,7 +148,26 @@ public sealed class Prisoner
             throw new InvalidOperationException($"{Number} is already held at prison {current.PrisonId} since {current.ArrivalDate:yyyy-MM-dd}; transfer instead.");
         }
 
+        RefuseOverlap(arrivalDate, null);
         return Add(_imprisonments, new Imprisonment(prisonId, arrivalDate, ArrivalReason.NewReception));
+    }
+
+    /// <summary>
+    /// Records a stay that ended before today and was learned of later, in any order with the others: rules 38
+    /// and 40 count earlier stays. It may not overlap another stay, though one may begin the day another ends,
+    /// as a transfer does.
+    /// </summary>
+    public Imprisonment RecordPastStay(int prisonId, DateOnly arrivalDate, DateOnly leftOn, ArrivalReason reason)
+    {
+        if (leftOn < arrivalDate)
+        {
+            throw new ArgumentException($"Leaving on {leftOn:yyyy-MM-dd} is before the arrival on {arrivalDate:yyyy-MM-dd}.", nameof(leftOn));
+        }
+
+        RefuseOverlap(arrivalDate, leftOn);
+        var stay = new Imprisonment(prisonId, arrivalDate, reason);
+        stay.Leave(leftOn);
+        return Add(_imprisonments, stay);
     }
 
     /// <summary>Moves the prisoner to another prison: the current stay ends and a new one begins the same day.</summary>
@@ -227,6 +258,23 @@ public sealed class Prisoner
         Add(_contactOrderBreaches, new ContactOrderBreach(date, description));
 
     /// <summary>
+    /// Strikes out an entry made in error: it stays on the record with who, when and why, and no rule reads it
+    /// again. Striking out the stay a transfer began reopens the stay it ended, since the move did not happen.
+    /// </summary>
+    public Entity StrikeOut(Guid entryId, Strike strike)
+    {
+        var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId)
+            ?? throw new KeyNotFoundException($"Entry {entryId} is not on the record of {Number}.");
+        var reopened = entry is Imprisonment { IsCurrent: true, ArrivalReason: not ArrivalReason.NewReception } stay
+            ? Live(_imprisonments).FirstOrDefault(i => !ReferenceEquals(i, stay) && i.LeftOn == stay.ArrivalDate)
+            : null;
+        entry.StrikeOut(strike);
+        reopened?.Reopen();
+        Changed();
+        return entry;
+    }
+
+    /// <summary>
     /// Stores a verdict in memory when it was made for the current version. The worker writes verdicts
     /// to the database with the same guard in one statement; this is for code that holds the aggregate.
     /// </summary>
@@ -245,6 +293,22 @@ public sealed class Prisoner
         return true;
     }
 
+    private static IReadOnlyList<T> Live<T>(IList<T> entries)
+        where T : Entity =>
+        entries.Where(e => !e.IsStruck).ToList().AsReadOnly();
+
+    private void RefuseOverlap(DateOnly arrival, DateOnly? left)
+    {
+        // Touching ends are fine: a transfer leaves one prison and arrives at the next on the same day.
+        var clash = Live(_imprisonments).FirstOrDefault(other =>
+            (left is null || other.ArrivalDate < left) && (other.LeftOn is null || arrival < other.LeftOn));
+        if (clash is not null)
+        {
+            throw new InvalidOperationException(
+                $"That stay ({arrival:yyyy-MM-dd} to {(left is { } l ? l.ToString("yyyy-MM-dd") : "now")}) overlaps the stay {clash}.");
+        }
+    }
+
     private T Add<T>(IList<T> list, T item)
     {
         list.Add(item);
@@ -255,7 +319,7 @@ public sealed class Prisoner
     private void Update<T>(IList<T> list, Guid id, Action<T> change)
         where T : Entity
     {
-        var item = list.FirstOrDefault(i => i.Id == id)
+        var item = list.FirstOrDefault(i => i.Id == id && !i.IsStruck)
             ?? throw new KeyNotFoundException($"{typeof(T).Name} {id} is not on the record of {Number}.");
         change(item);
         Changed();

@@ -20,6 +20,15 @@ internal abstract class RecordConfiguration<T> : IEntityTypeConfiguration<T>
         builder.Property(r => r.Id).ValueGeneratedNever();
         builder.Property<Guid>(PrisonerConfiguration.PrisonerKey);
         builder.HasIndex([PrisonerConfiguration.PrisonerKey], $"{Table}_prisoner");
+        builder.Ignore(r => r.IsStruck);
+
+        // An entry made in error is kept and marked; the three columns are all set or all null.
+        builder.ComplexProperty(r => r.Strike, strike =>
+        {
+            strike.Property(s => s.AtUtc).HasColumnName("struck_at");
+            strike.Property(s => s.By).HasColumnName("struck_by").HasMaxLength(Strike.MaxBy);
+            strike.Property(s => s.Reason).HasColumnName("struck_reason").HasMaxLength(Strike.MaxReason);
+        });
         ConfigureRecord(builder);
     }
 

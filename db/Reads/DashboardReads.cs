@@ -64,5 +64,5 @@ public static class DashboardReads
     }
 
     private static IQueryable<Imprisonment> CurrentStays(PrisonDb db, int prisonId) =>
-        db.Set<Imprisonment>().AsNoTracking().Where(stay => stay.PrisonId == prisonId && stay.LeftOn == null);
+        db.Set<Imprisonment>().AsNoTracking().Where(stay => stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null);
 }

@@ -8,7 +8,7 @@ namespace Prison.Db.Runs;
 public static class RunQueries
 {
     private const string CurrentlyAtPrison =
-        "EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {0} AND i.left_on IS NULL)";
+        "EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {0} AND i.left_on IS NULL AND i.struck_at IS NULL)";
 
     /// <summary>The last id of every batch of <paramref name="batchSize"/> prisoners in id order, and the run's total, in one statement.</summary>
     public static async Task<IReadOnlyList<BatchEnd>> BatchEndsAsync(this PrisonDb db, RunScope scope, int batchSize, CancellationToken cancellationToken)

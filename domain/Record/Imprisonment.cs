@@ -39,6 +39,9 @@ public sealed class Imprisonment : Entity
         LeftOn = day;
     }
 
+    /// <summary>Undoes a leaving that did not happen (the transfer that ended it was struck out).</summary>
+    internal void Reopen() => LeftOn = null;
+
     internal void Sentenced(Sentence? sentence) => Sentence = sentence;
 
     public override string ToString() =>
