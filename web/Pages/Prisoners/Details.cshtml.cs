@@ -82,10 +82,6 @@ public sealed class DetailsModel(
     public IEnumerable<T> All<T>()
         where T : Entity => Prisoner.EntriesIncludingStruck().OfType<T>();
 
-    /// <summary>What the recording forms linked from this page need to know to offer their open entries.</summary>
-    public Recording.RecordContext RecordContext =>
-        new(Today, clock.GetUtcNow().UtcDateTime, Recording.StaffName.Of(User), []);
-
     public string Local(DateTime? utc) =>
         utc is { } instant ? TimeZoneInfo.ConvertTimeFromUtc(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm") : "—";
 

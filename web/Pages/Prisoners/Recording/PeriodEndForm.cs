@@ -10,9 +10,11 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 public abstract class PeriodEndForm<T> : RecordForm
     where T : Entity
 {
-    public const string EntryField = "Entry";
-
     public override bool Offers(Prisoner prisoner) => Open(prisoner).Any();
+
+    public override bool ActsOn(Prisoner prisoner, Entity entry) => Open(prisoner).Any(e => e.Id == entry.Id);
+
+    public override string Action => Title.Split(' ')[0];
 
     /// <summary>What the list offers, as staff say it ("Segregation", "Detainer").</summary>
     protected abstract string EntryLabel { get; }

@@ -21,6 +21,15 @@ public abstract class RecordForm
     /// <summary>Whether the form makes sense for this prisoner now (an end form needs something open to end).</summary>
     public virtual bool Offers(Prisoner prisoner) => true;
 
+    /// <summary>Whether this form acts on that entry (ends, lifts or decides it), so the page offers it beside the entry.</summary>
+    public virtual bool ActsOn(Prisoner prisoner, Entity entry) => false;
+
+    /// <summary>The words of the link beside an entry this form acts on.</summary>
+    public virtual string Action => Title;
+
+    /// <summary>The field that names the entry acted on, filled in from the link.</summary>
+    public virtual string EntryField => "Entry";
+
     public abstract IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context);
 
     /// <summary>Records the entry and says what was recorded; returns null, recording nothing, when a field was refused.</summary>

@@ -11,15 +11,19 @@ public sealed class RequestDecisionEntry : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Pending(prisoner).Any();
 
+    public override bool ActsOn(Prisoner prisoner, Entity entry) => Pending(prisoner).Any(r => r.Id == entry.Id);
+
+    public override string Action => "Decide";
+
     public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
     [
-        EntryChoice(PeriodEndForm<Request>.EntryField, "Request", Pending(prisoner), r => r.ToString()),
+        EntryChoice(EntryField, "Request", Pending(prisoner), r => r.ToString()),
         FormField.Choice<RequestDecision>("Decision", "Decision", offered: d => d != RequestDecision.Pending),
     ];
 
     public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
     {
-        var request = input.Entry(PeriodEndForm<Request>.EntryField, Pending(prisoner), "Choose a pending request from the list.");
+        var request = input.Entry(EntryField, Pending(prisoner), "Choose a pending request from the list.");
         var decision = input.Choice<RequestDecision>("Decision", "Choose granted or denied.", d => d != RequestDecision.Pending);
         if (!input.IsValid || request is null)
         {

@@ -18,11 +18,11 @@ public sealed class StrikeOut : RecordForm
     public override bool Offers(Prisoner prisoner) => Live(prisoner).Any();
 
     public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [EntryChoice(PeriodEndForm<Entity>.EntryField, "Entry", Live(prisoner), Describe), FormField.LongText("Reason", "Why it was made in error")];
+        [EntryChoice(EntryField, "Entry", Live(prisoner), Describe), FormField.LongText("Reason", "Why it was made in error")];
 
     public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
     {
-        var entry = input.Entry(PeriodEndForm<Entity>.EntryField, Live(prisoner), "Choose the entry to strike out from the list.");
+        var entry = input.Entry(EntryField, Live(prisoner), "Choose the entry to strike out from the list.");
         var reason = input.Text("Reason", "Say why the entry was made in error.", Strike.MaxReason);
         if (!input.IsValid || entry is null)
         {

@@ -11,12 +11,16 @@ public sealed class ThreatGroupVerification : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Unverified(prisoner).Any();
 
+    public override bool ActsOn(Prisoner prisoner, Entity entry) => Unverified(prisoner).Any(m => m.Id == entry.Id);
+
+    public override string Action => "Verify";
+
     public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [EntryChoice(PeriodEndForm<ThreatGroupMembership>.EntryField, "Membership", Unverified(prisoner), m => m.ToString())];
+        [EntryChoice(EntryField, "Membership", Unverified(prisoner), m => m.ToString())];
 
     public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
     {
-        var membership = input.Entry(PeriodEndForm<ThreatGroupMembership>.EntryField, Unverified(prisoner), "Choose an unverified membership from the list.");
+        var membership = input.Entry(EntryField, Unverified(prisoner), "Choose an unverified membership from the list.");
         if (!input.IsValid || membership is null)
         {
             return null;

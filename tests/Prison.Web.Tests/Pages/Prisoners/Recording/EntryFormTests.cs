@@ -170,6 +170,20 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     }
 
     [Fact]
+    public async Task The_prisoner_page_offers_to_end_an_open_period_and_the_link_chooses_it_on_the_form()
+    {
+        const string number = "A110";
+        await RecordAsync(number, "segregation-start", "Start={yesterday}|Reason=threatened staff");
+        var id = await system.Database.ScalarAsync<string>($"SELECT id::text FROM segregation_period WHERE prisoner_id = '{system.Ids[number]}'");
+
+        var page = await system.Client.GetStringAsync($"/prisoners/{number}");
+
+        var link = $"/prisoners/{number}/record/segregation-end?Entry={id}";
+        Assert.Contains($"href=\"{link}\"", page);
+        Assert.Equal([id!], Html.SelectedOptions(await system.Client.GetStringAsync(link), "Entry"));
+    }
+
+    [Fact]
     public async Task A_form_for_an_unknown_kind_or_prisoner_is_not_found()
     {
         using var kind = await system.Client.GetAsync(RecordPosting.FormPath(RefusedNumber, "tattoo"));
