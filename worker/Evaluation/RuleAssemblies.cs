@@ -45,9 +45,13 @@ public static class RuleAssemblies
         Assembly assembly;
         try
         {
-            // The default context: the rules' reference to Prison.Domain resolves to the one already loaded, so they
+            // An assembly of that name already loaded (the same file listed twice, or the folder read again by a
+            // second host in the same process) is the one used: the default context cannot hold two. The default
+            // context also resolves the rules' reference to Prison.Domain to the one already loaded, so they
             // subclass the same DangerRule.
-            assembly = AssemblyLoadContext.Default.LoadFromAssemblyPath(Path.GetFullPath(path));
+            var name = AssemblyName.GetAssemblyName(path);
+            assembly = AssemblyLoadContext.Default.Assemblies.FirstOrDefault(a => AssemblyName.ReferenceMatchesDefinition(a.GetName(), name))
+                ?? AssemblyLoadContext.Default.LoadFromAssemblyPath(Path.GetFullPath(path));
         }
         catch (Exception error) when (error is BadImageFormatException or FileLoadException or FileNotFoundException)
         {
