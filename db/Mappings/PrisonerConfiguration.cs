@@ -19,7 +19,9 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
 
     public void Configure(EntityTypeBuilder<Prisoner> builder)
     {
-        builder.ToTable("prisoner");
+        // Triggers keep verdict_rule in step with danger_reasons (migration 007): SQLite's RETURNING clause cannot be
+        // used on a table with AFTER triggers, so EF Core reads back the way it did before RETURNING.
+        builder.ToTable("prisoner", table => table.UseSqlReturningClause(false));
         builder.HasKey(p => p.Id).HasName("prisoner_pkey");
         builder.Property(p => p.Id).ValueGeneratedNever();
         builder.Property(p => p.Number).HasMaxLength(32);

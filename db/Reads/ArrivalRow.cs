@@ -3,7 +3,10 @@ using Prison.Domain.Record;
 
 namespace Prison.Db.Reads;
 
-/// <summary>One row of a prison's dashboard: a current stay and its prisoner's stored verdict.</summary>
+/// <summary>
+/// One row of a prison's dashboard: a current stay and its prisoner's stored verdict; <see cref="FromEarlierRuleSet"/>
+/// when that verdict was made with a rule set no longer in force (shown until the re-evaluation reaches it).
+/// </summary>
 public sealed record ArrivalRow(
     Guid PrisonerId,
     string Number,
@@ -12,4 +15,5 @@ public sealed record ArrivalRow(
     DateOnly ArrivalDate,
     DangerStatus Status,
     IReadOnlyList<string> FiredRules,
-    string? RuleSet);
+    string? RuleSet,
+    bool FromEarlierRuleSet = false);

@@ -1,5 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Mappings;
+using Prison.Db.Rules;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -32,10 +33,11 @@ public static class DashboardReads
                     prisoner.DangerStatus,
                     Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
                     prisoner.RuleSet,
+                    FromEarlierRuleSet = prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet),
                 })
             .Take(PageSize)
             .ToListAsync(cancellationToken);
-        return rows.Select(r => new ArrivalRow(r.Id, r.Number, r.Name, r.LegalStatus, r.ArrivalDate, r.DangerStatus, RuleCodes.Parse(r.Reasons), r.RuleSet)).ToList();
+        return rows.Select(r => new ArrivalRow(r.Id, r.Number, r.Name, r.LegalStatus, r.ArrivalDate, r.DangerStatus, RuleCodes.Parse(r.Reasons), r.RuleSet, r.FromEarlierRuleSet)).ToList();
     }
 
     public static async Task<StatusCounts> StatusCountsAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default)

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
+using Prison.Web.Rules;
 using Prison.Web.Status;
 using Prison.Worker.Hosting;
 
@@ -19,6 +20,7 @@ public static class WebApp
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
+        builder.Services.AddRulesPage();
         if (settings.RabbitMq is not null)
         {
             // The workers run the jobs; web reads and fires them through the shared store for the operations page.

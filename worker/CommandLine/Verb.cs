@@ -3,6 +3,7 @@ using System.CommandLine.Parsing;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Prison.Worker.Evaluation;
 using Prison.Worker.Hosting;
 using Spectre.Console;
 
@@ -61,6 +62,8 @@ internal static class Verb
             await host.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
         }
 
+        await RuleSetStartup.LoadAsync(host.Services, cancellationToken);
+
         await host.Services.GetRequiredService<IBusControl>().StartAsync(cancellationToken);
         return host;
     }
@@ -77,6 +80,7 @@ internal static class Verb
             await host.Services.MigratePrisonDatabaseAsync(cancellationToken);
         }
 
+        await RuleSetStartup.LoadAsync(host.Services, cancellationToken);
         return host;
     }
 

@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 using Prison.Domain.Evaluation;
 using Prison.Worker.Hosting;
 
@@ -13,11 +14,17 @@ public static class EvaluationSetup
     public static IServiceCollection AddPrisonEvaluation(this IServiceCollection services, IConfiguration configuration)
     {
         var calendar = new PrisonCalendar(TimeZone(configuration["Prison:TimeZone"] ?? "America/New_York"));
-        var ruleSet = RuleSet(configuration["Rules:Disabled"] ?? ShippedDisabledRules);
+        var all = RuleAssemblies.Discover(configuration["Rules:Folder"]);
+        var disabledByDefault = CurrentRules.DisabledByDefault(configuration["Rules:Disabled"] ?? ShippedDisabledRules, all);
         services.AddSingleton(calendar);
-        services.AddSingleton(ruleSet);
-        services.AddSingleton(new DangerEvaluator(ruleSet, calendar));
+        services.AddSingleton(provider => new CurrentRules(all, disabledByDefault, calendar, provider.GetRequiredService<ILogger<CurrentRules>>()));
+
+        // Whoever asks gets the rule set held now: it changes when an admin applies a setting.
+        services.AddTransient(provider => provider.GetRequiredService<CurrentRules>().RuleSet);
+        services.AddTransient(provider => provider.GetRequiredService<CurrentRules>().Evaluator);
         services.AddScoped<PrisonerReevaluation>();
+        services.AddScoped<RuleChanges>();
+        services.AddHostedService<RuleSetStartup>();
         return services;
     }
 
@@ -25,14 +32,7 @@ public static class EvaluationSetup
     public static RuleSet RuleSet(string disabled)
     {
         var all = RuleCatalog.BuiltIn();
-        var codes = disabled.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var unknown = codes.Where(c => all.All(r => r.Code != c)).ToList();
-        if (unknown.Count > 0)
-        {
-            throw new StartupException($"Rules:Disabled names {string.Join(", ", unknown)}, which no rule has as its code. The codes are: {string.Join(", ", all.Select(r => r.Code))}.");
-        }
-
-        return new RuleSet(all).Without(codes);
+        return new RuleSet(all).Without(CurrentRules.DisabledByDefault(disabled, all));
     }
 
     private static TimeZoneInfo TimeZone(string id) =>

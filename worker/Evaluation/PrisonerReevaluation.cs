@@ -9,9 +9,9 @@ namespace Prison.Worker.Evaluation;
 /// Evaluates prisoners and stores their verdicts: a fixed number of statements to load any number of them,
 /// the rules in memory, and one guarded statement to write every verdict.
 /// </summary>
-public sealed class PrisonerReevaluation(PrisonDb db, DangerEvaluator evaluator, TimeProvider clock)
+public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimeProvider clock)
 {
-    public RuleSet RuleSet => evaluator.RuleSet;
+    public RuleSet RuleSet => rules.RuleSet;
 
     /// <summary>Returns how many verdicts were stored (a prisoner changed meanwhile keeps its newer state).</summary>
     public async Task<int> ReevaluateAsync(IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken)
@@ -20,10 +20,26 @@ public sealed class PrisonerReevaluation(PrisonDb db, DangerEvaluator evaluator,
         return await WriteAsync(prisoners, cancellationToken);
     }
 
+    /// <summary>
+    /// The write refuses verdicts of a rule set no longer in force: when it stored less than it was given, this
+    /// process may hold a stale rule set, so it reads the one in force and, if another, evaluates again with it.
+    /// </summary>
     public async Task<int> WriteAsync(IEnumerable<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
+    {
+        var evaluating = prisoners.ToList();
+        var stored = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
+        if (stored < evaluating.Count && await rules.RefreshIfStaleAsync(db, cancellationToken))
+        {
+            stored = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
+        }
+
+        return stored;
+    }
+
+    private Task<int> WriteWithAsync(DangerEvaluator evaluator, IReadOnlyList<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
     {
         var now = clock.GetUtcNow().UtcDateTime;
         var verdicts = prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, evaluator.Evaluate(p, now))).ToList();
-        return await db.WriteVerdictsAsync(verdicts, cancellationToken);
+        return db.WriteVerdictsAsync(verdicts, cancellationToken);
     }
 }

@@ -14,7 +14,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     public static readonly IReadOnlyList<string> Keys =
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Demo:Seed",
+        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Demo:Seed",
     ];
 
     public bool IsEmbedded => IsEmbeddedDatabase && RabbitMq is null;

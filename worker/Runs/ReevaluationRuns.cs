@@ -1,8 +1,8 @@
 using MassTransit;
 using Prison.Db;
 using Prison.Db.Runs;
-using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
+using Prison.Worker.Evaluation;
 using Prison.Worker.Jobs;
 
 namespace Prison.Worker.Runs;
@@ -12,7 +12,7 @@ namespace Prison.Worker.Runs;
 /// row with its totals, cut into keyset batches published as messages that every worker consumes. One run at a time:
 /// a request while one goes on joins it.
 /// </summary>
-public sealed class ReevaluationRuns(PrisonDb db, IPublishEndpoint publisher, RuleSet ruleSet, JobSettings settings, TimeProvider clock)
+public sealed class ReevaluationRuns(PrisonDb db, IPublishEndpoint publisher, CurrentRules rules, JobSettings settings, TimeProvider clock)
 {
     public async Task<RunStart> StartAsync(string startedBy, RunScope scope, CancellationToken cancellationToken)
     {
@@ -28,7 +28,7 @@ public sealed class ReevaluationRuns(PrisonDb db, IPublishEndpoint publisher, Ru
         {
             StartedBy = startedBy,
             Scope = scope.Description,
-            RuleSet = ruleSet.Id,
+            RuleSet = rules.RuleSet.Id,
             Total = empty ? 0 : (int)ends[0].Total,
             Batches = ends.Count,
             StartedAtUtc = now,

@@ -1,0 +1,62 @@
+using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Db.Rules;
+using Prison.Domain.Evaluation;
+using Prison.Domain.Record;
+using Prison.Worker.Evaluation;
+
+namespace Prison.Worker.Tests.Evaluation;
+
+/// <summary>
+/// A worker holding the rule set of before an admin's change (it read the settings before the change committed) must
+/// not store verdicts made with it: its write is refused, it reads the settings again, and stores verdicts of the new one.
+/// </summary>
+public class StaleRuleSetTests
+{
+    private static readonly DateOnly Today = new(2026, 11, 20);
+    private static readonly MovableClock Clock = new(new DateTimeOffset(2026, 11, 20, 12, 0, 0, TimeSpan.Zero));
+
+    public static TheoryData<Engine> Engines => [Engine.PostgreSql, Engine.Sqlite];
+
+    [Theory]
+    [MemberData(nameof(Engines))]
+    public async Task A_worker_holding_the_previous_rule_set_stores_verdicts_of_the_new_one_instead(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var remand = Records.Harmless("R1", 1, Today.AddDays(-30));
+        remand.ChangeLegalStatus(LegalStatus.Remand);
+        await using (var db = database.Open(Clock))
+        {
+            db.Prisons.Add(Records.Prison());
+            db.Prisoners.Add(remand);
+            await db.SaveRecordChangesAsync();
+        }
+
+        var stale = Rules();
+        var admin = Rules();
+        await using (var db = database.Open(Clock))
+        {
+            await db.RecordRuleSetInForceAsync(stale.RuleSet.Id, Clock.GetUtcNow().UtcDateTime);
+            var setting = new RuleSetting { Code = "NotConvicted", Enabled = false, Reason = "test", ChangedBy = "admin", ChangedAtUtc = Clock.GetUtcNow().UtcDateTime };
+            var applied = await db.ApplyRuleSettingAsync(setting, settings => admin.Compose(settings).Id);
+            Assert.NotEqual(stale.RuleSet.Id, applied);
+        }
+
+        int stored;
+        await using (var db = database.Open(Clock))
+        {
+            stored = await new PrisonerReevaluation(db, stale, Clock).ReevaluateAsync([remand.Id], CancellationToken.None);
+        }
+
+        var row = (await database.RowsAsync("SELECT danger_status, rule_set FROM prisoner")).Single();
+        Assert.Equal(1, stored);
+        Assert.DoesNotContain(stale.RuleSet.Rules, r => r.Code == "NotConvicted");
+        Assert.Equal(["NotDangerous", stale.RuleSet.Id], row);
+        Assert.Equal(stale.RuleSet.Id, await database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
+    }
+
+    private static CurrentRules Rules()
+    {
+        var all = RuleCatalog.BuiltIn();
+        return new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, all), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
+    }
+}

@@ -1,0 +1,136 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Rules;
+using Prison.Domain.Evaluation;
+using Prison.Web.Rules;
+using Prison.Worker.Evaluation;
+
+namespace Prison.Web.Pages.Admin.Rules;
+
+/// <summary>
+/// Enabling or disabling one rule: a reason, a preview of how many prisoners would change, then Apply. A disable is
+/// previewed from the stored verdicts in one statement; an enable evaluates the rule over everyone in the background.
+/// </summary>
+public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews previews, RuleChanges changes) : PageModel
+{
+    public DangerRule Rule { get; private set; } = null!;
+
+    /// <summary>Whether the rule is enabled now; the change offered is the opposite.</summary>
+    public bool Enabled { get; private set; }
+
+    [BindProperty]
+    [Display(Name = "Reason")]
+    public string? Reason { get; set; }
+
+    /// <summary>Prisoners that would become Not dangerous, once previewed.</summary>
+    public int? WouldBecomeNotDangerous { get; private set; }
+
+    /// <summary>Prisoners that would become Dangerous, once previewed.</summary>
+    public int? WouldBecomeDangerous { get; private set; }
+
+    public EnablePreview? Preview { get; private set; }
+
+    public async Task<IActionResult> OnGetAsync(string code, Guid? preview, CancellationToken cancellationToken)
+    {
+        if (!await LoadAsync(code, cancellationToken))
+        {
+            return NotFound();
+        }
+
+        if (preview is { } id && previews.Find(id) is { } found && found.Code == code)
+        {
+            Preview = found;
+            Reason = found.Reason;
+            if (found is { Finished: true, Problem: null })
+            {
+                WouldBecomeNotDangerous = 0;
+                WouldBecomeDangerous = found.WouldBecomeDangerous;
+            }
+        }
+
+        return Page();
+    }
+
+    /// <summary>The enable preview's progress, polled by the page.</summary>
+    public IActionResult OnGetProgress(string code, Guid preview) =>
+        previews.Find(preview) is { } found && found.Code == code
+            ? new JsonResult(new { total = found.Total, done = found.Done, wouldBecomeDangerous = found.WouldBecomeDangerous, finished = found.Finished, problem = found.Problem })
+            : NotFound();
+
+    public async Task<IActionResult> OnPostPreviewAsync(string code, CancellationToken cancellationToken)
+    {
+        if (!await LoadAsync(code, cancellationToken))
+        {
+            return NotFound();
+        }
+
+        if (!ReasonGiven())
+        {
+            return Page();
+        }
+
+        if (!Enabled)
+        {
+            var started = previews.Start(Rule, Reason!.Trim());
+            return RedirectToPage(new { code, preview = started.Id });
+        }
+
+        // Disabling cannot make anyone Dangerous; it clears those for whom this rule alone fired.
+        WouldBecomeNotDangerous = await db.DangerousOnlyByAsync(code, cancellationToken);
+        WouldBecomeDangerous = 0;
+        return Page();
+    }
+
+    public async Task<IActionResult> OnPostApplyAsync(string code, CancellationToken cancellationToken)
+    {
+        if (!await LoadAsync(code, cancellationToken))
+        {
+            return NotFound();
+        }
+
+        if (!ReasonGiven())
+        {
+            return Page();
+        }
+
+        var applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, ChangedBy(), cancellationToken);
+        TempData[nameof(IndexModel.Message)] =
+            $"{code} is now {(applied.Setting.Enabled ? "enabled" : "disabled")}. Rule set {applied.RuleSet.Id} is in force; " +
+            (applied.Run.Joined ? "the re-evaluation already going continues with it." : "everyone is being evaluated again.");
+        return RedirectToPage("Index");
+    }
+
+    private async Task<bool> LoadAsync(string code, CancellationToken cancellationToken)
+    {
+        if (rules.Find(code) is not { } rule)
+        {
+            return false;
+        }
+
+        Rule = rule;
+        var setting = (await db.RuleSettingsAsync(cancellationToken)).FirstOrDefault(s => s.Code == code);
+        Enabled = setting?.Enabled ?? rules.IsEnabledByDefault(code);
+        return true;
+    }
+
+    private bool ReasonGiven()
+    {
+        if (string.IsNullOrWhiteSpace(Reason))
+        {
+            ModelState.AddModelError(nameof(Reason), "Give a reason for the change.");
+            return false;
+        }
+
+        if (Reason.Trim().Length > 1000)
+        {
+            ModelState.AddModelError(nameof(Reason), "Keep the reason under 1000 characters.");
+            return false;
+        }
+
+        return true;
+    }
+
+    private string ChangedBy() => User.Identity?.Name ?? HttpContext.Connection.RemoteIpAddress?.ToString() ?? "unknown";
+}
