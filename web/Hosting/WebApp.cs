@@ -19,6 +19,7 @@ public static class WebApp
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
+        builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)
         {
             // The workers run the jobs; web reads and fires them through the shared store for the operations page.

@@ -1,0 +1,138 @@
+using System.Text.Json;
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
+using Prison.Db.Reads;
+using Prison.Domain;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Tests.Audit;
+
+public class RecordChangeAuditTests
+{
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_change_is_saved_with_one_entry_saying_who_when_what_and_the_values_before_and_after(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, out var clock);
+        clock.Advance(TimeSpan.FromHours(1));
+
+        await using (var db = database.OpenAs("alice", clock))
+        {
+            var prisoner = (await db.LoadForChangeAsync("A1"))!;
+            prisoner.ChangeLegalStatus(LegalStatus.Remand);
+            prisoner.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            await db.SaveRecordChangesAsync();
+        }
+
+        await using var read = database.Open();
+        var entry = Assert.Single(await read.AuditEntries.Where(e => e.UserName == "alice").ToListAsync());
+        Assert.Equal(AuditAction.PrisonerChanged, entry.Action);
+        Assert.Equal(TestDay.Noon.UtcDateTime.AddHours(1), entry.AtUtc);
+        Assert.Equal("A1", entry.PrisonerNumber);
+        Assert.Equal(await read.Prisoners.Where(p => p.Number == "A1").Select(p => p.Id).SingleAsync(), entry.PrisonerId);
+        Assert.Equal("Changed prisoner (legal status); added disciplinary notice", entry.Summary);
+        Assert.Equal("""{"Prisoner":{"LegalStatus":"Convicted"}}""", entry.Before);
+
+        var after = JsonDocument.Parse(entry.After!).RootElement;
+        Assert.Equal("Remand", after.GetProperty("Prisoner").GetProperty("LegalStatus").GetString());
+        var notice = Assert.Single(after.EnumerateObject(), part => part.Name.StartsWith("DisciplinaryNotice ", StringComparison.Ordinal)).Value;
+        Assert.Equal("Weapon", notice.GetProperty("Type").GetString());
+        Assert.Equal("2026-11-20", notice.GetProperty("Date").GetString());
+        Assert.Equal("a blade", notice.GetProperty("Description").GetString());
+        // Bookkeeping every change touches says nothing staff did.
+        Assert.False(after.GetProperty("Prisoner").TryGetProperty("ChangeVersion", out _));
+        Assert.False(after.GetProperty("Prisoner").TryGetProperty("DangerStatus", out _));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_new_prisoner_is_recorded_as_added_with_every_part_of_the_record(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, out _);
+
+        await using var read = database.Open();
+        var entry = Assert.Single(await read.AuditEntries.ToListAsync());
+        Assert.Equal(AuditAction.PrisonerAdded, entry.Action);
+        Assert.Equal("seed", entry.UserName);
+        Assert.Null(entry.Before);
+        var after = JsonDocument.Parse(entry.After!).RootElement;
+        Assert.Equal("Prisoner A1", after.GetProperty("Prisoner").GetProperty("Name").GetString());
+        var stay = Assert.Single(after.EnumerateObject(), part => part.Name.StartsWith("Imprisonment ", StringComparison.Ordinal)).Value;
+        Assert.Equal(1, stay.GetProperty("PrisonId").GetInt32());
+        Assert.Equal(JsonValueKind.Null, stay.GetProperty("Sentence.Months").ValueKind);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_change_rolled_back_leaves_no_audit_entry(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, out var clock);
+
+        await using (var db = database.OpenAs("bob", clock))
+        {
+            await using var transaction = await db.Database.BeginTransactionAsync();
+            (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            await db.SaveRecordChangesAsync();
+            await transaction.RollbackAsync();
+        }
+
+        Assert.Equal(0, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE user_name = 'bob'"));
+        Assert.Equal(0, await database.ScalarAsync<long>("SELECT count(*) FROM disciplinary_notice"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_change_refused_for_a_concurrent_one_writes_no_audit_entry(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, out var clock);
+        await using var first = database.OpenAs("first", clock);
+        await using var second = database.OpenAs("second", clock);
+        var seenByFirst = (await first.LoadForChangeAsync("A1"))!;
+        var seenBySecond = (await second.LoadForChangeAsync("A1"))!;
+
+        seenByFirst.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Threat, "first");
+        await first.SaveRecordChangesAsync();
+        seenBySecond.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "second");
+
+        await Assert.ThrowsAsync<DbUpdateConcurrencyException>(() => second.SaveRecordChangesAsync());
+        Assert.Equal(1, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE user_name = 'first'"));
+        Assert.Equal(0, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE user_name = 'second'"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_bulk_save_writes_one_summary_line_naming_its_prisoners(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = database.OpenAs(AuditActor.Import.Name!))
+        {
+            db.AuditChangesInBulk = true;
+            db.Prisons.Add(Records.Prison(1));
+            db.Prisoners.AddRange(Records.Harmless("B2", 1, TestDay.Today), Records.Harmless("B1", 1, TestDay.Today), Records.Harmless("B3", 1, TestDay.Today));
+            await db.SaveRecordChangesAsync();
+        }
+
+        await using var read = database.Open();
+        var entry = Assert.Single(await read.AuditEntries.ToListAsync());
+        Assert.Equal(AuditAction.Imported, entry.Action);
+        Assert.Equal("import", entry.UserName);
+        Assert.Equal("3 prisoner records changed (3 added, 0 changed)", entry.Summary);
+        Assert.Equal("""{"Prisoners":["B1","B2","B3"]}""", entry.After);
+    }
+
+    private static Task<ScratchDatabase> SeededAsync(Engine engine, out MovableClock clock)
+    {
+        var movable = clock = new MovableClock(TestDay.Noon);
+        return SeedAsync();
+
+        async Task<ScratchDatabase> SeedAsync()
+        {
+            var database = await ScratchDatabase.MigratedAsync(engine);
+            await using var db = database.OpenAs("seed", movable);
+            db.Prisons.Add(Records.Prison(1));
+            db.Prisoners.Add(Records.Harmless("A1", 1, TestDay.Today.AddDays(-5)));
+            await db.SaveRecordChangesAsync();
+            return database;
+        }
+    }
+}
