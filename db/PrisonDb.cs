@@ -30,10 +30,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
     public string ActorName => actor?.Name ?? AuditActor.Anonymous;
 
     /// <summary>
-    /// True for a process changing many prisoners at once (the importer): each save then writes one summary
-    /// line listing the prisoners instead of one entry per prisoner with its values.
+    /// False for a process replaying changes whose source keeps the values (the custody-file importer): each changed
+    /// prisoner still gets its audit entry saying what changed, without a copy of the values before and after.
     /// </summary>
-    public bool AuditChangesInBulk { get; set; }
+    public bool AuditChangedValues { get; set; } = true;
 
     public bool IsPostgreSql => Database.ProviderName == PrisonDatabase.PostgreSqlProvider;
 
@@ -46,17 +46,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
     public async Task<IReadOnlyList<PrisonerChanged>> SaveRecordChangesAsync(CancellationToken cancellationToken = default)
     {
         ChangeTracker.DetectChanges();
-        if (AuditChangesInBulk)
-        {
-            if (RecordChanges.Summary(ChangeTracker) is { } summary)
-            {
-                AuditEntries.Add(summary);
-            }
-        }
-        else
-        {
-            AuditEntries.AddRange(RecordChanges.Of(ChangeTracker));
-        }
+        AuditEntries.AddRange(RecordChanges.Of(ChangeTracker, AuditChangedValues));
 
         var now = clock.GetUtcNow().UtcDateTime;
         var changed = new List<PrisonerChanged>();

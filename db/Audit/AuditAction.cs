@@ -10,5 +10,4 @@ public enum AuditAction
     PrisonerChanged,
     RuleEnabled,
     RuleDisabled,
-    Imported,
 }

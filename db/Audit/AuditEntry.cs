@@ -73,10 +73,6 @@ public sealed class AuditEntry
             After = after,
         };
 
-    /// <summary>Many prisoners changed at once by a process (an import batch), in one line.</summary>
-    internal static AuditEntry BulkChange(string summary, string? after) =>
-        new() { Action = AuditAction.Imported, Summary = Clip(summary, MaxSummary), After = after };
-
     private static string RuleState(string ruleCode, bool enabled) =>
         System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Rule"] = ruleCode, ["Enabled"] = enabled });
 

@@ -37,7 +37,8 @@ internal static class RecordChanges
     private static readonly JsonSerializerOptions Json = new() { Converters = { new JsonStringEnumConverter() } };
 
     /// <summary>One entry per prisoner whose record has pending changes, in the order the tracker holds them.</summary>
-    public static IReadOnlyList<AuditEntry> Of(ChangeTracker tracker)
+    /// <param name="withValues">False to say only what changed, without the values: much less to write for a bulk replay.</param>
+    public static IReadOnlyList<AuditEntry> Of(ChangeTracker tracker, bool withValues = true)
     {
         var prisoners = new Dictionary<Guid, ChangedPrisoner>();
         foreach (var entry in tracker.Entries())
@@ -60,29 +61,13 @@ internal static class RecordChanges
 
             if (!prisoners.TryGetValue(id, out var changed))
             {
-                prisoners[id] = changed = new ChangedPrisoner();
+                prisoners[id] = changed = new ChangedPrisoner(withValues);
             }
 
             changed.Add(entry);
         }
 
         return [.. prisoners.Select(p => p.Value.ToEntry(p.Key)).OfType<AuditEntry>()];
-    }
-
-    /// <summary>One line for many prisoners changed at once by a process: how many, and their numbers.</summary>
-    public static AuditEntry? Summary(ChangeTracker tracker)
-    {
-        var changed = Of(tracker);
-        if (changed.Count == 0)
-        {
-            return null;
-        }
-
-        var added = changed.Count(e => e.Action == AuditAction.PrisonerAdded);
-        var numbers = changed.Select(e => e.PrisonerNumber).OfType<string>().Order(StringComparer.Ordinal).ToList();
-        return AuditEntry.BulkChange(
-            $"{changed.Count} prisoner records changed ({added} added, {changed.Count - added} changed)",
-            JsonSerializer.Serialize(new Dictionary<string, object> { ["Prisoners"] = numbers }, Json));
     }
 
     private static string Serialize(object parts) => JsonSerializer.Serialize(parts, Json);
@@ -103,7 +88,7 @@ internal static class RecordChanges
     /// <summary>"DisciplinaryNotice" as "disciplinary notice", "Period.End" as "period end".</summary>
     private static string Words(string name) => string.Join(' ', name.Split('.').Select(SnakeCaseNames.Of)).Replace('_', ' ');
 
-    private sealed class ChangedPrisoner
+    private sealed class ChangedPrisoner(bool withValues)
     {
         private readonly SortedDictionary<string, SortedDictionary<string, object?>> _before = new(StringComparer.Ordinal);
         private readonly SortedDictionary<string, SortedDictionary<string, object?>> _after = new(StringComparer.Ordinal);
@@ -186,8 +171,8 @@ internal static class RecordChanges
             var summary = string.Join("; ", _what.Distinct());
             return AuditEntry.PrisonerChange(
                 _added, prisonerId, _number, char.ToUpperInvariant(summary[0]) + summary[1..],
-                _before.Count == 0 ? null : Serialize(_before),
-                _after.Count == 0 ? null : Serialize(_after));
+                withValues && _before.Count > 0 ? Serialize(_before) : null,
+                withValues && _after.Count > 0 ? Serialize(_after) : null);
         }
 
         /// <summary>A complex type's property by its path, e.g. "Period.End", "Sentence.Months".</summary>

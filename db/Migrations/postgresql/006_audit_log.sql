@@ -5,7 +5,7 @@ CREATE TABLE audit_entry (
     id uuid PRIMARY KEY,                            -- UUID v7: time-ordered, the tie-breaker of "newest first"
     at timestamptz NOT NULL,
     user_name varchar(256) NOT NULL,                -- a person, or a process ("import", "worker")
-    action varchar(32) NOT NULL,                    -- SignedIn, SignInFailed, PrisonerViewed, PrisonerAdded, PrisonerChanged, RuleEnabled, RuleDisabled, Imported
+    action varchar(32) NOT NULL,                    -- SignedIn, SignInFailed, PrisonerViewed, PrisonerAdded, PrisonerChanged, RuleEnabled, RuleDisabled
     prisoner_id uuid NULL,
     prisoner_number varchar(32) NULL,
     summary varchar(1000) NOT NULL,

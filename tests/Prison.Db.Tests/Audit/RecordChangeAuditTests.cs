@@ -101,23 +101,24 @@ public class RecordChangeAuditTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task A_bulk_save_writes_one_summary_line_naming_its_prisoners(Engine engine)
+    public async Task A_bulk_replay_without_values_still_writes_one_entry_per_prisoner_saying_what_changed(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using (var db = database.OpenAs(AuditActor.Import.Name!))
         {
-            db.AuditChangesInBulk = true;
+            db.AuditChangedValues = false;
             db.Prisons.Add(Records.Prison(1));
-            db.Prisoners.AddRange(Records.Harmless("B2", 1, TestDay.Today), Records.Harmless("B1", 1, TestDay.Today), Records.Harmless("B3", 1, TestDay.Today));
+            db.Prisoners.AddRange(Records.Harmless("B1", 1, TestDay.Today), Records.Harmless("B2", 1, TestDay.Today));
             await db.SaveRecordChangesAsync();
         }
 
         await using var read = database.Open();
-        var entry = Assert.Single(await read.AuditEntries.ToListAsync());
-        Assert.Equal(AuditAction.Imported, entry.Action);
-        Assert.Equal("import", entry.UserName);
-        Assert.Equal("3 prisoner records changed (3 added, 0 changed)", entry.Summary);
-        Assert.Equal("""{"Prisoners":["B1","B2","B3"]}""", entry.After);
+        var entries = await read.AuditEntries.OrderBy(e => e.PrisonerNumber).ToListAsync();
+        Assert.Equal(
+            [("B1", "import", AuditAction.PrisonerAdded, "Added prisoner; added imprisonment"), ("B2", "import", AuditAction.PrisonerAdded, "Added prisoner; added imprisonment")],
+            entries.Select(e => (e.PrisonerNumber!, e.UserName, e.Action, e.Summary)));
+        Assert.All(entries, e => Assert.Null(e.Before));
+        Assert.All(entries, e => Assert.Null(e.After));
     }
 
     private static Task<ScratchDatabase> SeededAsync(Engine engine, out MovableClock clock)
