@@ -81,7 +81,7 @@ public sealed partial class AuditFilterForm
             }
         }
 
-        values["page"] = page.ToString(CultureInfo.InvariantCulture);
+        values["p"] = page.ToString(CultureInfo.InvariantCulture);
         return values;
     }
 
