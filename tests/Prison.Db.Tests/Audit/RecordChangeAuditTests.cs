@@ -46,6 +46,24 @@ public class RecordChangeAuditTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_audit_entry_goes_in_the_same_batch_on_PostgreSQL_and_adds_one_statement_on_SQLite(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, out var clock);
+        var counter = new StatementCounter();
+        await using var db = database.OpenAs("alice", clock, counter);
+        (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+        counter.Reset();
+
+        await db.SaveRecordChangesAsync();
+
+        // PostgreSQL sends the whole save as one batch; EF Core's SQLite provider sends one statement a row, in one
+        // transaction: the audit entry adds one statement per changed prisoner.
+        Assert.Equal(engine == Engine.PostgreSql ? 1 : 3, counter.Count);
+        Assert.Single(counter.Statements, s => s.Contains("INSERT INTO \"audit_entry\"", StringComparison.Ordinal) || s.Contains("INSERT INTO audit_entry", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task A_new_prisoner_is_recorded_as_added_with_every_part_of_the_record(Engine engine)
     {
         await using var database = await SeededAsync(engine, out _);
