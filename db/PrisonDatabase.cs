@@ -1,6 +1,7 @@
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Diagnostics;
+using Prison.Db.Audit;
 
 namespace Prison.Db;
 
@@ -41,10 +42,14 @@ public static class PrisonDatabase
         return new SqliteConnectionStringBuilder { DataSource = Path.Combine(Path.GetFullPath(folder), "prison.db"), DefaultTimeout = 30 }.ToString();
     }
 
-    public static PrisonDb Open(string connectionString, TimeProvider? clock = null, params IInterceptor[] interceptors)
+    public static PrisonDb Open(string connectionString, TimeProvider? clock = null, params IInterceptor[] interceptors) =>
+        OpenAs(null, connectionString, clock, interceptors);
+
+    /// <param name="actor">Who the audit log records as acting in this unit of work.</param>
+    public static PrisonDb OpenAs(IAuditActor? actor, string connectionString, TimeProvider? clock = null, params IInterceptor[] interceptors)
     {
         var options = new DbContextOptionsBuilder<PrisonDb>();
         Configure(options, connectionString).AddInterceptors(interceptors);
-        return new PrisonDb(options.Options, clock ?? TimeProvider.System);
+        return new PrisonDb(options.Options, clock ?? TimeProvider.System, actor);
     }
 }

@@ -1,4 +1,5 @@
 using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
 using Prison.Domain;
@@ -10,7 +11,7 @@ namespace Prison.Db;
 /// The unit of work over the Prisoner aggregate and the prisons. Schema changes come from the numbered scripts
 /// in Migrations/, never from this model: a test keeps the two from drifting apart.
 /// </summary>
-public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock) : DbContext(options)
+public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock, IAuditActor? actor = null) : DbContext(options)
 {
     public DbSet<Prisoner> Prisoners => Set<Prisoner>();
 
@@ -22,16 +23,31 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
     /// <summary>The custody-file importer's memory of each inmate: their prisoner and last imported row.</summary>
     public DbSet<CustodyInmate> CustodyInmates => Set<CustodyInmate>();
 
+    /// <summary>The append-only audit log: inserted, never updated or deleted.</summary>
+    public DbSet<AuditEntry> AuditEntries => Set<AuditEntry>();
+
+    /// <summary>Who the audit log says acted in this unit of work; the one place a missing name is filled in.</summary>
+    public string ActorName => actor?.Name ?? AuditActor.Anonymous;
+
+    /// <summary>
+    /// False for a process replaying changes whose source keeps the values (the custody-file importer): each changed
+    /// prisoner still gets its audit entry saying what changed, without a copy of the values before and after.
+    /// </summary>
+    public bool AuditChangedValues { get; set; } = true;
+
     public bool IsPostgreSql => Database.ProviderName == PrisonDatabase.PostgreSqlProvider;
 
     /// <summary>
     /// Saves the changes and returns one message for each prisoner whose record changed, to be published once
     /// the transaction has committed. Stamps each changed prisoner with the time of the change, which the
-    /// sweeper measures "Unknown for too long" from.
+    /// sweeper measures "Unknown for too long" from. Adds the audit entries describing the changes to the same
+    /// save, so a change is never committed without them, nor they without it.
     /// </summary>
     public async Task<IReadOnlyList<PrisonerChanged>> SaveRecordChangesAsync(CancellationToken cancellationToken = default)
     {
         ChangeTracker.DetectChanges();
+        AuditEntries.AddRange(RecordChanges.Of(ChangeTracker, AuditChangedValues));
+
         var now = clock.GetUtcNow().UtcDateTime;
         var changed = new List<PrisonerChanged>();
         foreach (var entry in ChangeTracker.Entries<Prisoner>())
@@ -46,6 +62,36 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
 
         await SaveChangesAsync(cancellationToken);
         return changed;
+    }
+
+    public override int SaveChanges(bool acceptAllChangesOnSuccess)
+    {
+        StampAuditEntries();
+        return base.SaveChanges(acceptAllChangesOnSuccess);
+    }
+
+    public override Task<int> SaveChangesAsync(bool acceptAllChangesOnSuccess, CancellationToken cancellationToken = default)
+    {
+        StampAuditEntries();
+        return base.SaveChangesAsync(acceptAllChangesOnSuccess, cancellationToken);
+    }
+
+    /// <summary>New audit entries get the time of the save and, unless they name someone (a sign-in), the actor.</summary>
+    private void StampAuditEntries()
+    {
+        var now = clock.GetUtcNow().UtcDateTime;
+        foreach (var entry in ChangeTracker.Entries<AuditEntry>().Where(e => e.State == EntityState.Added))
+        {
+            if (entry.Entity.AtUtc == default)
+            {
+                entry.Entity.AtUtc = now;
+            }
+
+            if (entry.Entity.UserName.Length == 0)
+            {
+                entry.Entity.UserName = ActorName;
+            }
+        }
     }
 
     protected override void OnModelCreating(ModelBuilder modelBuilder)

@@ -75,6 +75,10 @@ public sealed class ScratchDatabase : IAsyncDisposable
     public PrisonDb Open(TimeProvider? clock = null, params IInterceptor[] interceptors) =>
         PrisonDatabase.Open(ConnectionString, clock, interceptors);
 
+    /// <summary>A unit of work whose changes the audit log records as made by <paramref name="actor"/>.</summary>
+    public PrisonDb OpenAs(string actor, TimeProvider? clock = null, params IInterceptor[] interceptors) =>
+        PrisonDatabase.OpenAs(new Prison.Db.Audit.AuditActor(actor), ConnectionString, clock, interceptors);
+
     public async Task<DbConnection> OpenConnectionAsync()
     {
         DbConnection connection = Engine == Engine.Sqlite ? new SqliteConnection(ConnectionString) : new NpgsqlConnection(ConnectionString);

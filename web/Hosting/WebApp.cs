@@ -21,6 +21,7 @@ public static class WebApp
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
         builder.Services.AddRulesPage();
+        builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)
         {
             // The workers run the jobs; web reads and fires them through the shared store for the operations page.

@@ -4,6 +4,8 @@ using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Runs;
 using Prison.Worker.Evaluation;
@@ -25,6 +27,8 @@ public static class PrisonHosting
         var services = builder.Services;
         services.AddSingleton(settings);
         services.AddSingleton(TimeProvider.System);
+        // What the audit log records as acting here; web replaces it with the signed-in person.
+        services.TryAddSingleton<IAuditActor>(AuditActor.Worker);
         services.AddDbContext<PrisonDb>(options => PrisonDatabase.Configure(options, settings.ConnectionString));
         services.AddPrisonEvaluation(builder.Configuration);
         services.AddScoped<ReevaluationRuns>();

@@ -143,6 +143,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             // Each attempt decides again from what the database holds now; only a committed attempt counts.
             var replay = new CustodyReplay(file, prisonIds, _madeUp);
             await using var db = openDb();
+            db.AuditChangedValues = false;
             try
             {
                 await ReplayBatchAsync(db, batch, replay, cancellationToken);

@@ -5,6 +5,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Worker.Hosting;
 using Prison.Worker.Messaging;
 using Spectre.Console;
@@ -59,7 +60,7 @@ public static class ImportCommand
         try
         {
             var importer = new CustodyImporter(
-                () => PrisonDatabase.Open(settings.ConnectionString),
+                () => PrisonDatabase.OpenAs(AuditActor.Import, settings.ConnectionString),
                 app.Services.GetRequiredService<ChangePublisher>(),
                 app.Services.GetRequiredService<ILogger<CustodyImporter>>(),
                 TimeProvider.System);

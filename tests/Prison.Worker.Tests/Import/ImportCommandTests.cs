@@ -43,6 +43,10 @@ public class ImportCommandTests
             Assert.Contains("Custody import", run.Output);
             Assert.Contains($"{day1.Name}:3: age 'old' is not an age", run.Output);
             Assert.Equal(2, await database.ScalarAsync<int>("SELECT count(*) FROM prisoner"));
+            // Each changed prisoner has its audit entry by "import", saying what changed without the values.
+            Assert.Equal(
+                [["1001", "PrisonerAdded", "import", "NULL"], ["1001", "PrisonerChanged", "import", "NULL"], ["1002", "PrisonerAdded", "import", "NULL"]],
+                await database.RowsAsync("SELECT prisoner_number, action, user_name, coalesce(after_values, before_values) FROM audit_entry ORDER BY prisoner_number, action"));
         }
         finally
         {

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Mappings;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
@@ -45,6 +46,8 @@ public sealed class DetailsModel(
         }
 
         Notice.Date ??= Today.ToString("yyyy-MM-dd");
+        db.AuditEntries.Add(AuditEntry.PrisonerViewed(Prisoner.Id, Prisoner.Number));
+        await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
 

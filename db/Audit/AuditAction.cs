@@ -1,0 +1,13 @@
+namespace Prison.Db.Audit;
+
+/// <summary>What an audit entry records. Stored by name, so the log reads the same whatever the enum's order.</summary>
+public enum AuditAction
+{
+    SignedIn,
+    SignInFailed,
+    PrisonerViewed,
+    PrisonerAdded,
+    PrisonerChanged,
+    RuleEnabled,
+    RuleDisabled,
+}

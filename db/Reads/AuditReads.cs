@@ -1,0 +1,46 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
+
+namespace Prison.Db.Reads;
+
+/// <summary>
+/// The audit page's read: ONE statement a page, newest first, served by the index matching the filter
+/// (audit_entry_by_user, audit_entry_by_prisoner, or audit_entry_newest for dates alone).
+/// </summary>
+public static class AuditReads
+{
+    public const int PageSize = 50;
+
+    /// <summary>A page of entries; one row more than a page is read to know whether another page follows, so no count is needed.</summary>
+    public static async Task<AuditPage> AuditPageAsync(this PrisonDb db, AuditFilter filter, CancellationToken cancellationToken = default)
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(filter.Page, 1);
+        var entries = db.AuditEntries.AsNoTracking();
+        if (filter.UserName is { } user)
+        {
+            entries = entries.Where(e => e.UserName == user);
+        }
+
+        if (filter.PrisonerNumber is { } number)
+        {
+            entries = entries.Where(e => e.PrisonerNumber == number);
+        }
+
+        if (filter.FromUtc is { } from)
+        {
+            entries = entries.Where(e => e.AtUtc >= from);
+        }
+
+        if (filter.ToUtc is { } to)
+        {
+            entries = entries.Where(e => e.AtUtc < to);
+        }
+
+        var rows = await entries
+            .OrderByDescending(e => e.AtUtc).ThenByDescending(e => e.Id)
+            .Skip((filter.Page - 1) * PageSize)
+            .Take(PageSize + 1)
+            .ToListAsync(cancellationToken);
+        return new AuditPage(rows.Take(PageSize).ToList(), filter.Page, rows.Count > PageSize);
+    }
+}

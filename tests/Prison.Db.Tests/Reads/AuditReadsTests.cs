@@ -1,0 +1,83 @@
+using Prison.Db.Audit;
+using Prison.Db.Reads;
+
+namespace Prison.Db.Tests.Reads;
+
+public class AuditReadsTests
+{
+    private static readonly DateTime Start = TestDay.Noon.UtcDateTime;
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Pages_go_newest_first_fifty_at_a_time_in_one_statement_each(Engine engine)
+    {
+        await using var database = await LoggedAsync(engine, entries: 120);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var first = await db.AuditPageAsync(new AuditFilter());
+        var third = await db.AuditPageAsync(new AuditFilter(Page: 3));
+
+        Assert.Equal(2, counter.Count);
+        Assert.Equal(Enumerable.Range(71, 50).Reverse().Select(Minute), first.Entries.Select(e => e.AtUtc));
+        Assert.True(first.HasNext);
+        Assert.False(first.HasPrevious);
+        Assert.Equal(Enumerable.Range(1, 20).Reverse().Select(Minute), third.Entries.Select(e => e.AtUtc));
+        Assert.False(third.HasNext);
+        Assert.True(third.HasPrevious);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Filters_by_user_prisoner_and_time_combine_in_one_statement(Engine engine)
+    {
+        await using var database = await LoggedAsync(engine, entries: 120);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var byAlice = await db.AuditPageAsync(new AuditFilter(UserName: "alice"));
+        var aboutA2 = await db.AuditPageAsync(new AuditFilter(PrisonerNumber: "A2"));
+        var aliceOnA2InAnHour = await db.AuditPageAsync(new AuditFilter("alice", "A2", Minute(30), Minute(90)));
+
+        Assert.Equal(3, counter.Count);
+        Assert.Equal(40, byAlice.Entries.Count);
+        Assert.All(byAlice.Entries, e => Assert.Equal("alice", e.UserName));
+        Assert.False(byAlice.HasNext);
+        Assert.Equal(Enumerable.Range(1, 120).Where(m => m % 5 == 2).Reverse().Select(Minute), aboutA2.Entries.Select(e => e.AtUtc));
+        // Minutes 30 (inclusive) to 90 (exclusive) that are alice's (a multiple of 3) and about A2 (5k + 2).
+        Assert.Equal([Minute(87), Minute(72), Minute(57), Minute(42)], aliceOnA2InAnHour.Entries.Select(e => e.AtUtc));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_page_past_the_end_is_empty(Engine engine)
+    {
+        await using var database = await LoggedAsync(engine, entries: 3);
+        await using var db = database.Open();
+
+        var page = await db.AuditPageAsync(new AuditFilter(Page: 2));
+
+        Assert.Empty(page.Entries);
+        Assert.False(page.HasNext);
+    }
+
+    private static DateTime Minute(int minute) => Start.AddMinutes(minute);
+
+    /// <summary>One page view a minute: every third by alice, the others by bob; about prisoner A(minute mod 5).</summary>
+    private static async Task<ScratchDatabase> LoggedAsync(Engine engine, int entries)
+    {
+        var database = await ScratchDatabase.MigratedAsync(engine);
+        var clock = new MovableClock(Start);
+        await using var alice = database.OpenAs("alice", clock);
+        await using var bob = database.OpenAs("bob", clock);
+        for (var minute = 1; minute <= entries; minute++)
+        {
+            clock.Set(Minute(minute));
+            var db = minute % 3 == 0 ? alice : bob;
+            db.AuditEntries.Add(AuditEntry.PrisonerViewed(Guid.CreateVersion7(), $"A{minute % 5}"));
+            await db.SaveChangesAsync();
+        }
+
+        return database;
+    }
+}

@@ -1,0 +1,35 @@
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Audit;
+using Prison.Db.Reads;
+using Prison.Domain.Evaluation;
+
+namespace Prison.Web.Pages.Admin.Audit;
+
+/// <summary>The admin's audit log: newest first, filtered by user, prisoner and the prison's calendar days, fifty a page.</summary>
+public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar) : PageModel
+{
+    /// <summary>
+    /// Bound by hand from the query string (user, prisoner, from, to, p), so that the links stay short. The page
+    /// number is "p": Razor Pages keeps "page" for the page's own path.
+    /// </summary>
+    public AuditFilterForm Filter { get; } = new();
+
+    public AuditPage? Results { get; private set; }
+
+    public async Task OnGetAsync(string? user, string? prisoner, string? from, string? to, string? p, CancellationToken cancellationToken)
+    {
+        (Filter.User, Filter.Prisoner, Filter.From, Filter.To, Filter.Page) = (user, prisoner, from, to, p);
+        if (Filter.TryValidate(calendar, ModelState, out var filter))
+        {
+            Results = await db.AuditPageAsync(filter, cancellationToken);
+        }
+    }
+
+    public string Local(DateTime utc) => TimeZoneInfo.ConvertTimeFromUtc(utc, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm:ss");
+
+    public static IReadOnlyList<DiffLine> Diff(AuditEntry entry) => AuditDiff.Of(entry.Before, entry.After);
+
+    public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+}
