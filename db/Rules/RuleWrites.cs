@@ -1,4 +1,5 @@
 using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
 
 namespace Prison.Db.Rules;
 
@@ -32,6 +33,9 @@ public static class RuleWrites
             stored.ChangedAtUtc = setting.ChangedAtUtc;
         }
 
+        db.AuditEntries.Add(setting.Enabled
+            ? AuditEntry.RuleEnabled(setting.Code, setting.Reason)
+            : AuditEntry.RuleDisabled(setting.Code, setting.Reason));
         await db.SaveChangesAsync(cancellationToken);
         var settings = await db.Set<RuleSetting>().AsNoTracking().ToListAsync(cancellationToken);
         var ruleSet = ruleSetOf(settings);

@@ -1,3 +1,5 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
 using Prison.Db.Rules;
 
 namespace Prison.Db.Tests.Rules;
@@ -57,7 +59,7 @@ public class RuleReadsTests
     public async Task Applying_a_setting_stores_who_when_and_why_and_the_rule_set_it_makes(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
-        await using (var db = database.Open())
+        await using (var db = database.OpenAs("alice"))
         {
             var setting = new RuleSetting { Code = "NotConvicted", Enabled = false, Reason = "too broad", ChangedBy = "alice", ChangedAtUtc = TestDay.Noon.UtcDateTime };
             var ruleSet = await db.ApplyRuleSettingAsync(setting, settings => string.Join(',', settings.Select(s => $"{s.Code[..3]}={s.Enabled}")));
@@ -68,5 +70,7 @@ public class RuleReadsTests
         var stored = Assert.Single(await read.RuleSettingsAsync());
         Assert.Equal(("NotConvicted", false, "too broad", "alice", TestDay.Noon.UtcDateTime), (stored.Code, stored.Enabled, stored.Reason, stored.ChangedBy, stored.ChangedAtUtc));
         Assert.Equal("Not=False", await read.RuleSetInForceAsync());
+        var audited = Assert.Single(await read.AuditEntries.AsNoTracking().ToListAsync());
+        Assert.Equal((AuditAction.RuleDisabled, "alice", "Disabled rule NotConvicted: too broad"), (audited.Action, audited.UserName, audited.Summary));
     }
 }
