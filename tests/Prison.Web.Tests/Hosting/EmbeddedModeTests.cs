@@ -2,6 +2,7 @@ using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
+using Prison.Db.Identity;
 
 namespace Prison.Web.Tests.Hosting;
 
@@ -28,7 +29,7 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.Equal(300, await ScalarAsync("SELECT count(*) FROM prisoner"));
         await EveryoneEvaluatedAsync();
 
-        using var client = web.CreateClient();
+        using var client = await web.SignedInClientAsync(Roles.Staff, Roles.Operator);
         var home = await client.GetStringAsync("/");
         Assert.Equal("Robert N. Davoren Center", Html.TextOf(home, "a", "href=\"/prisons/RNDC\""));
         Assert.Equal("George R. Vierno Center", Html.TextOf(home, "a", "href=\"/prisons/GRVC\""));
@@ -63,7 +64,7 @@ public sealed class EmbeddedModeTests : IDisposable
         {
             Assert.Equal(first, await PrisonersAsync());
             Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM prison"));
-            using var client = web.CreateClient();
+            using var client = await web.SignedInClientAsync(Roles.Staff);
             Assert.Equal(10, Html.ArrivalRows(await client.GetStringAsync("/prisons/AMKC")).Count);
         }
     }
