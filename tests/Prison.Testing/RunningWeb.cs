@@ -42,8 +42,11 @@ public sealed class RunningWeb : IAsyncDisposable
     }
 
     /// <summary>A client that keeps cookies, as a browser does for antiforgery and the saved-notice message, and shows redirects rather than following them.</summary>
-    public HttpClient CreateClient() =>
-        new(new HttpClientHandler { CookieContainer = new CookieContainer(), UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = Address };
+    public HttpClient CreateClient() => CreateClient(new CookieContainer());
+
+    /// <summary>The same, keeping its cookies in <paramref name="cookies"/>, where a test can read them (the handler hides Set-Cookie headers).</summary>
+    public HttpClient CreateClient(CookieContainer cookies) =>
+        new(new HttpClientHandler { CookieContainer = cookies, UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = Address };
 
     public async ValueTask DisposeAsync()
     {

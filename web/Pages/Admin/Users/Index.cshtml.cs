@@ -27,8 +27,9 @@ public sealed class IndexModel(StaffAccounts accounts) : PageModel
     {
         try
         {
-            var password = await accounts.AddAsync(NewUser.UserName, NewUser.Roles, null, cancellationToken);
-            NewPassword = (NewUser.UserName.Trim(), password);
+            var name = NewUser.UserName ?? string.Empty;
+            var password = await accounts.AddAsync(name, NewUser.Roles, null, cancellationToken);
+            NewPassword = (name.Trim(), password);
             Message = null;
             ModelState.Clear();
             NewUser = new NewUserForm();
