@@ -8,10 +8,10 @@ namespace Prison.Testing;
 /// </summary>
 public static class WorkerProcess
 {
-    public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunAsync(null, args);
+    public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunWithInputAsync(null, args);
 
     /// <param name="input">Written to the command's standard input, which is then closed (e.g. a password for --password-stdin).</param>
-    public static async Task<(int ExitCode, string Output)> RunAsync(string? input, params string[] args)
+    public static async Task<(int ExitCode, string Output)> RunWithInputAsync(string? input, params string[] args)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, WorkingDirectory = AppContext.BaseDirectory };
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));

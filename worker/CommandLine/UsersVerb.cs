@@ -1,6 +1,8 @@
 using System.CommandLine;
+using System.Data.Common;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
+using Prison.Worker.Hosting;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;
@@ -119,6 +121,10 @@ internal static class UsersVerb
         {
             await Console.Error.WriteLineAsync($"Nothing was changed: {error.Message}");
             return 1;
+        }
+        catch (Exception error) when (error.GetBaseException() is DbException { SqlState: "42P01" } || error.GetBaseException().Message.Contains("no such table", StringComparison.Ordinal))
+        {
+            throw new StartupException("This database has no users table yet: run 'migrate' first (migration 005 creates it).", error);
         }
     }
 

@@ -27,7 +27,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task Add_with_password_stdin_takes_the_password_from_standard_input_and_does_not_print_it()
     {
-        var run = await WorkerProcess.RunAsync("Correct-Horse-9", ["users", "add", "bob", "--role", "Operator", "--password-stdin", .. Configuration()]);
+        var run = await WorkerProcess.RunWithInputAsync("Correct-Horse-9", ["users", "add", "bob", "--role", "Operator", "--password-stdin", .. Configuration()]);
 
         Assert.True(run.ExitCode == 0, run.Output);
         Assert.DoesNotContain("Correct-Horse-9", run.Output);
@@ -37,7 +37,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task A_weak_password_is_refused_with_the_rules_it_breaks_and_nothing_is_added()
     {
-        var run = await WorkerProcess.RunAsync("password", ["users", "add", "carol", "--role", "Staff", "--password-stdin", .. Configuration()]);
+        var run = await WorkerProcess.RunWithInputAsync("password", ["users", "add", "carol", "--role", "Staff", "--password-stdin", .. Configuration()]);
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("Nothing was changed: The password is too weak", run.Output);
@@ -130,6 +130,18 @@ public sealed class UsersVerbTests : IAsyncLifetime
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("Nothing was changed: There is no user called 'nobody'.", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task A_database_not_migrated_yet_is_named_in_one_sentence_without_a_stack_trace()
+    {
+        await using var empty = await ScratchDatabase.CreateAsync(Engine.PostgreSql);
+
+        var run = await WorkerProcess.RunAsync("users", "list", $"--ConnectionStrings:Prison={empty.ConnectionString}", "--Logging:LogLevel:Default=None");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("This database has no users table yet: run 'migrate' first", run.Output);
         Assert.DoesNotContain("   at ", run.Output);
     }
 
