@@ -1,6 +1,7 @@
 using System.CommandLine;
-using System.Data.Common;
+using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
 using Spectre.Console;
@@ -14,6 +15,8 @@ namespace Prison.Worker.CommandLine;
 /// </summary>
 internal static class UsersVerb
 {
+    private const string UsersMigration = "005_staff_sign_in";
+
     public static Command Create()
     {
         var roleHelp = string.Join("|", Roles.All);
@@ -112,6 +115,14 @@ internal static class UsersVerb
     {
         using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers());
         await using var scope = host.Services.CreateAsyncScope();
+
+        // Asked first, rather than failing on the missing table, whose error EF Core would log with a stack trace.
+        var applied = await scope.ServiceProvider.GetRequiredService<PrisonDb>().Database.GetAppliedMigrationsAsync(cancellationToken);
+        if (!applied.Contains(UsersMigration))
+        {
+            throw new StartupException($"This database has no users table yet: run 'migrate' first (migration {UsersMigration} creates it).");
+        }
+
         try
         {
             await work(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
@@ -121,10 +132,6 @@ internal static class UsersVerb
         {
             await Console.Error.WriteLineAsync($"Nothing was changed: {error.Message}");
             return 1;
-        }
-        catch (Exception error) when (error.GetBaseException() is DbException { SqlState: "42P01" } || error.GetBaseException().Message.Contains("no such table", StringComparison.Ordinal))
-        {
-            throw new StartupException("This database has no users table yet: run 'migrate' first (migration 005 creates it).", error);
         }
     }
 
