@@ -1,5 +1,7 @@
+using Microsoft.AspNetCore.Identity.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Audit;
+using Prison.Db.Identity;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
 using Prison.Domain;
@@ -9,9 +11,10 @@ namespace Prison.Db;
 
 /// <summary>
 /// The unit of work over the Prisoner aggregate and the prisons. Schema changes come from the numbered scripts
-/// in Migrations/, never from this model: a test keeps the two from drifting apart.
+/// in Migrations/, never from this model: a test keeps the two from drifting apart. It is Identity's store too
+/// (users and roles, in the staff_ tables), so a sign-in and a record change share one database.
 /// </summary>
-public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock, IAuditActor? actor = null) : DbContext(options)
+public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock, IAuditActor? actor = null) : IdentityDbContext<StaffUser>(options)
 {
     public DbSet<Prisoner> Prisoners => Set<Prisoner>();
 
@@ -96,6 +99,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
 
     protected override void OnModelCreating(ModelBuilder modelBuilder)
     {
+        // Identity's own mapping first (keys, lengths, relations); ours then names its tables and indexes. Its schema
+        // version is pinned, not read from the host's options: migration 005 built this version's tables, and a
+        // context opened without a host (tests, tools) must see the same model.
+        base.OnModelCreating(modelBuilder);
         modelBuilder.ApplyConfigurationsFromAssembly(typeof(PrisonDb).Assembly);
         SnakeCaseNames.Apply(modelBuilder);
     }

@@ -4,6 +4,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Demo;
+using Prison.Db.Identity;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
@@ -19,7 +20,7 @@ public static class DashboardPage
     {
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var prefix = ServerArguments.NewQueuePrefix();
-        await using var web = await WebApp.BuildAsync(ServerArguments.For(database, prefix, "--Logging:LogLevel:Default=Warning"), cancellationToken: cancellationToken);
+        await using var web = await WebApp.BuildAsync(ServerArguments.For(database, prefix, "--Logging:LogLevel:Default=Warning", RunningWeb.InsecureCookies), cancellationToken: cancellationToken);
         await using (var scope = web.Services.CreateAsyncScope())
         {
             await scope.ServiceProvider.GetRequiredService<PrisonDb>().SeedDemoAsync(new DateOnly(2026, 11, 20), cancellationToken);
@@ -35,7 +36,8 @@ public static class DashboardPage
         }
 
         var address = web.Urls.First();
-        using var http = new HttpClient { BaseAddress = new Uri(address) };
+        using var http = await SigningIn.SignedInClientAsync(
+            web.Services, () => new HttpClient(new HttpClientHandler { UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = new Uri(address) }, Roles.Staff);
         for (var i = 0; i < 50; i++)
         {
             (await http.GetAsync("/prisons/RNDC", cancellationToken)).EnsureSuccessStatusCode();

@@ -3,6 +3,7 @@ using System.Globalization;
 using System.Net;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Identity;
 using Prison.Worker.Messaging;
 using Xunit.Abstractions;
 
@@ -23,12 +24,12 @@ public sealed class BrokerOutageTests(ITestOutputHelper output)
         await using var broker = await PrivateBroker.StartAsync();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var configuration = ServerArguments.For(database, broker.Address, ServerArguments.NewQueuePrefix(), "--Jobs:UnknownThreshold=00:00:05");
-        await using var web = await RunningWeb.StartAsync(configuration);
+        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies]);
         await using var workers = await WorkerServices.StartAsync(1, configuration);
         var numbers = await SeedAsync(database, web);
+        using var client = await web.SignedInClientAsync(Roles.Staff);
 
         await broker.StopAsync();
-        using var client = web.CreateClient();
         var (_, token) = await NoticePosting.OpenAsync(client, numbers[0]);
         var date = DateTime.UtcNow.AddDays(-2).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
         var posting = Stopwatch.StartNew();

@@ -18,9 +18,15 @@ public sealed class RunningWeb : IAsyncDisposable
 
     public Uri Address => new(App.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
 
-    /// <summary>Web in production mode: the test PostgreSQL database and RabbitMQ, with a queue prefix of its own.</summary>
+    /// <summary>
+    /// Web in production mode: the test PostgreSQL database and RabbitMQ, with a queue prefix of its own. Over plain
+    /// http, so its cookies are not marked Secure (HttpClient would not send them back); a test checks production's default.
+    /// </summary>
     public static Task<RunningWeb> StartAsync(ScratchDatabase database, string queuePrefix, TimeProvider? clock = null, params string[] more) =>
-        StartAsync(ServerArguments.For(database, queuePrefix, more), clock);
+        StartAsync(ServerArguments.For(database, queuePrefix, [InsecureCookies, .. more]), clock);
+
+    /// <summary>Lets the session cookie travel over the tests' plain http.</summary>
+    public const string InsecureCookies = "--SignIn:SecureCookies=false";
 
     public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null)
     {
@@ -36,8 +42,11 @@ public sealed class RunningWeb : IAsyncDisposable
     }
 
     /// <summary>A client that keeps cookies, as a browser does for antiforgery and the saved-notice message, and shows redirects rather than following them.</summary>
-    public HttpClient CreateClient() =>
-        new(new HttpClientHandler { CookieContainer = new CookieContainer(), UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = Address };
+    public HttpClient CreateClient() => CreateClient(new CookieContainer());
+
+    /// <summary>The same, keeping its cookies in <paramref name="cookies"/>, where a test can read them (the handler hides Set-Cookie headers).</summary>
+    public HttpClient CreateClient(CookieContainer cookies) =>
+        new(new HttpClientHandler { CookieContainer = cookies, UseCookies = true, AllowAutoRedirect = false }) { BaseAddress = Address };
 
     public async ValueTask DisposeAsync()
     {

@@ -8,9 +8,12 @@ namespace Prison.Testing;
 /// </summary>
 public static class WorkerProcess
 {
-    public static async Task<(int ExitCode, string Output)> RunAsync(params string[] args)
+    public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunWithInputAsync(null, args);
+
+    /// <param name="input">Written to the command's standard input, which is then closed (e.g. a password for --password-stdin).</param>
+    public static async Task<(int ExitCode, string Output)> RunWithInputAsync(string? input, params string[] args)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, WorkingDirectory = AppContext.BaseDirectory };
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
         foreach (var arg in args)
         {
@@ -18,6 +21,12 @@ public static class WorkerProcess
         }
 
         using var process = Process.Start(start)!;
+        if (input is not null)
+        {
+            await process.StandardInput.WriteLineAsync(input);
+        }
+
+        process.StandardInput.Close();
         var output = process.StandardOutput.ReadToEndAsync();
         var error = process.StandardError.ReadToEndAsync();
         using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));

@@ -1,5 +1,6 @@
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Identity;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
@@ -54,8 +55,11 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
     /// <summary>Null while the worker is down.</summary>
     public RunningWorker? Worker { get; private set; }
 
-    /// <summary>A client of web that keeps its cookies and does not follow redirects.</summary>
+    /// <summary>A client of web signed in as a Staff user: keeps its cookies and does not follow redirects.</summary>
     public HttpClient Client { get; private set; } = null!;
+
+    /// <summary>The same, signed in as an Operator (the operations page and the run progress).</summary>
+    public HttpClient OperatorClient { get; private set; } = null!;
 
     public IReadOnlyDictionary<string, Guid> Ids => _ids;
 
@@ -91,7 +95,8 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
                 Worker = worker.IsCompletedSuccessfully ? worker.Result : null;
             }
 
-            Client = Web.CreateClient();
+            Client = await Web.SignedInClientAsync(Roles.Staff);
+            OperatorClient = await Web.SignedInClientAsync(Roles.Operator);
             await ReadyAsync(Web.Address);
             await ReadyAsync(worker.Result.Address);
             await SeedAsync();
@@ -132,6 +137,7 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
     public async ValueTask DisposeAsync()
     {
         Client?.Dispose();
+        OperatorClient?.Dispose();
         await StopWorkerAsync();
         if (Web is { } web)
         {

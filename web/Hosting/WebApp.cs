@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
 using Prison.Web.Rules;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 using Prison.Worker.Hosting;
 
@@ -16,7 +17,8 @@ public static class WebApp
         // benchmark hosts the dashboard.
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ApplicationName = typeof(WebApp).Assembly.GetName().Name });
         var settings = builder.AddPrison();
-        builder.Services.AddRazorPages();
+        builder.AddStaffSignIn(settings);
+        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages());
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
@@ -39,7 +41,8 @@ public static class WebApp
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
             await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
             await app.Services.SeedDemoDataAsync(cancellationToken);
-            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app));
+            var demoPassword = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
+            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, demoPassword));
         }
 
         if (!app.Environment.IsDevelopment())
@@ -51,6 +54,8 @@ public static class WebApp
         app.UseStatusCodePagesWithReExecute("/not-found");
         app.UseStaticFiles();
         app.UseRouting();
+        app.UseAuthentication();
+        app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();
         app.MapStatusPoll();
@@ -59,12 +64,17 @@ public static class WebApp
         return app;
     }
 
-    private static void AnnounceAddresses(WebApplication app)
+    private static void AnnounceAddresses(WebApplication app, string? demoPassword)
     {
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
         foreach (var address in addresses)
         {
             Console.WriteLine($"Prison dashboard (embedded mode, demo data) at {address}");
         }
+
+        // Printed once, on the start that created the demo users: it is stored nowhere else.
+        Console.WriteLine(demoPassword is null
+            ? $"Sign in as {string.Join(", ", DemoUsers.All.Select(u => u.Name))} (password: {DemoUsers.PasswordKey}, or the one printed at the first start)."
+            : $"Sign in as {string.Join(", ", DemoUsers.All.Select(u => u.Name))} with the password {demoPassword} (shown this once; set {DemoUsers.PasswordKey} to choose it).");
     }
 }

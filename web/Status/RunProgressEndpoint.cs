@@ -1,5 +1,6 @@
 using Prison.Db;
 using Prison.Db.Runs;
+using Prison.Web.SignIn;
 
 namespace Prison.Web.Status;
 
@@ -10,5 +11,6 @@ public static class RunProgressEndpoint
         app.MapGet("/api/runs/{id:guid}", async (Guid id, PrisonDb db, CancellationToken cancellationToken) =>
             await db.RunAsync(id, cancellationToken) is { } run
                 ? Results.Ok(new { id = run.Id, total = run.Total, done = run.Done, failed = run.Failed, finished = run.IsFinished })
-                : Results.NotFound());
+                : Results.NotFound())
+            .RequireAuthorization(Policies.Operator);
 }

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Mvc;
 using Prison.Db;
 using Prison.Db.Reads;
+using Prison.Web.SignIn;
 
 namespace Prison.Web.Status;
 
@@ -37,5 +38,5 @@ public static class StatusPoll
                 label = StatusLabels.Of(s.Status),
                 rules = s.FiredRules.Select(code => titles[code]),
             }));
-        });
+        }).RequireAuthorization(Policies.Staff);
 }

@@ -69,10 +69,11 @@ internal static class Verb
     }
 
     /// <summary>The database and the rules, without consumers, jobs or a started bus: for verbs that only read and write.</summary>
-    public static async Task<IHost> BuildServicesAsync(string[] configuration, CancellationToken cancellationToken)
+    public static async Task<IHost> BuildServicesAsync(string[] configuration, CancellationToken cancellationToken, Action<IServiceCollection>? more = null)
     {
         var builder = Host.CreateApplicationBuilder(configuration);
         var settings = builder.AddPrison(hostWorker: false);
+        more?.Invoke(builder.Services);
         await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
         var host = builder.Build();
         if (settings.IsEmbeddedDatabase)

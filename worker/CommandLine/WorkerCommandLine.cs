@@ -23,6 +23,7 @@ public static class WorkerCommandLine
             VerifyVerb.Create(),
             JobsVerb.Create(),
             ImportVerb.Create(),
+            UsersVerb.Create(),
         };
 
         // With no verb the worker runs, as a container's entry point expects; a word that is no verb is a mistake.

@@ -41,6 +41,25 @@ public sealed class Chromium : IAsyncLifetime
         return await context.NewPageAsync();
     }
 
+    /// <summary>A fresh page signed in through the sign-in form as a new user with <paramref name="roles"/>, on the start page.</summary>
+    public async Task<IPage> SignedInPageAsync(RunningWeb web, params string[] roles)
+    {
+        var name = await web.CreateUserAsync(roles);
+        var page = await NewPageAsync(web.Address);
+        await SignInAsync(page, name, SigningIn.Password);
+        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal));
+        return page;
+    }
+
+    /// <summary>Fills and submits the sign-in form as a person would.</summary>
+    public static async Task SignInAsync(IPage page, string name, string password)
+    {
+        await page.GotoAsync("/sign-in");
+        await page.GetByLabel("User name").FillAsync(name);
+        await page.GetByLabel("Password").FillAsync(password);
+        await page.GetByRole(AriaRole.Button, new() { Name = "Sign in" }).ClickAsync();
+    }
+
     public async Task DisposeAsync()
     {
         if (Browser is not null)

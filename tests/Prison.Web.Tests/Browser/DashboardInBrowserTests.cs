@@ -1,4 +1,5 @@
 using Microsoft.Playwright;
+using Prison.Db.Identity;
 using static Microsoft.Playwright.Assertions;
 using static Prison.Web.Tests.ProductionFixture;
 
@@ -14,7 +15,7 @@ public sealed class DashboardInBrowserTests(Chromium chromium) : IClassFixture<C
     {
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
         var today = system.Today.ToString("yyyy-MM-dd");
-        var page = await chromium.NewPageAsync(system.Web.Address);
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
 
         await page.GotoAsync($"/prisons/{FirstPrison}");
         await page.GetByRole(AriaRole.Link, new() { Name = HarmlessNumber, Exact = true }).ClickAsync();
@@ -57,7 +58,7 @@ public sealed class DashboardInBrowserTests(Chromium chromium) : IClassFixture<C
     public async Task A_rejected_notice_form_keeps_what_was_typed_and_shows_the_message_next_to_the_field()
     {
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
-        var page = await chromium.NewPageAsync(system.Web.Address);
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
         await page.GotoAsync($"/prisoners/{HarmlessNumber}");
 
         await page.GetByLabel("Type").SelectOptionAsync("MobilePhone");

@@ -2,6 +2,8 @@ using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
+using Prison.Db.Identity;
+using Prison.Web.Hosting;
 
 namespace Prison.Web.Tests.Hosting;
 
@@ -28,7 +30,7 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.Equal(300, await ScalarAsync("SELECT count(*) FROM prisoner"));
         await EveryoneEvaluatedAsync();
 
-        using var client = web.CreateClient();
+        using var client = await web.SignedInClientAsync(Roles.Staff, Roles.Operator);
         var home = await client.GetStringAsync("/");
         Assert.Equal("Robert N. Davoren Center", Html.TextOf(home, "a", "href=\"/prisons/RNDC\""));
         Assert.Equal("George R. Vierno Center", Html.TextOf(home, "a", "href=\"/prisons/GRVC\""));
@@ -63,8 +65,33 @@ public sealed class EmbeddedModeTests : IDisposable
         {
             Assert.Equal(first, await PrisonersAsync());
             Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM prison"));
-            using var client = web.CreateClient();
+            using var client = await web.SignedInClientAsync(Roles.Staff);
             Assert.Equal(10, Html.ArrivalRows(await client.GetStringAsync("/prisons/AMKC")).Count);
+        }
+    }
+
+    [Fact]
+    public async Task The_first_start_creates_the_demo_users_with_Demo_Password_and_a_later_start_leaves_them_as_they_are()
+    {
+        await using (var web = await StartAsync("--Demo:Password=First-Demo-Passw0rd"))
+        {
+            foreach (var (name, role) in DemoUsers.All)
+            {
+                using var client = web.CreateClient();
+                using var signedIn = await client.SignInAsync(name, "First-Demo-Passw0rd");
+                Assert.True(signedIn.StatusCode == System.Net.HttpStatusCode.Redirect, $"{name} could not sign in");
+                Assert.Equal([role], (await RolesAsync(web)).Where(r => r.Name == name).Select(r => r.Role));
+            }
+
+            await EveryoneEvaluatedAsync();
+        }
+
+        await using (var web = await StartAsync("--Demo:Password=Second-Demo-Passw0rd"))
+        {
+            Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM staff_user"));
+            using var client = web.CreateClient();
+            using var signedIn = await client.SignInAsync("staff", "First-Demo-Passw0rd");
+            Assert.Equal(System.Net.HttpStatusCode.Redirect, signedIn.StatusCode);
         }
     }
 
@@ -78,7 +105,13 @@ public sealed class EmbeddedModeTests : IDisposable
         }
     }
 
-    private Task<RunningWeb> StartAsync() => RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"]);
+    private Task<RunningWeb> StartAsync(params string[] more) => RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", .. more]);
+
+    private static async Task<IReadOnlyList<(string Name, string Role)>> RolesAsync(RunningWeb web)
+    {
+        await using var scope = web.Services.CreateAsyncScope();
+        return [.. (await scope.ServiceProvider.GetRequiredService<StaffAccounts>().ListAsync()).SelectMany(a => a.Roles.Select(r => (a.Name, r)))];
+    }
 
     private Task EveryoneEvaluatedAsync() =>
         Eventually.Async(

@@ -39,6 +39,8 @@
     const ids = [...new Set(elements.map(e => e.dataset.prisonerId))];
     try {
       const response = await fetch(`/api/statuses?ids=${ids.join(',')}`, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+      // The session ended (idle too long, or the user was disabled): reloading shows the sign-in form, which brings the person back here.
+      if (response.status === 401) { window.location.reload(); return; }
       if (!response.ok) throw new Error(`status ${response.status}`);
       const statuses = await response.json();
       for (const status of statuses) {

@@ -10,7 +10,7 @@ public class OperationsPageTests
     {
         await using var system = await ProductionFixture.StartAsync();
 
-        var html = await system.Client.GetStringAsync("/operations");
+        var html = await system.OperatorClient.GetStringAsync("/operations");
 
         Assert.Contains("due-reevaluation", html);
         Assert.Contains("nightly-reevaluation", html);
@@ -25,16 +25,16 @@ public class OperationsPageTests
     public async Task Run_now_starts_a_full_reevaluation_that_the_worker_finishes()
     {
         await using var system = await ProductionFixture.StartAsync();
-        var page = await system.Client.GetStringAsync("/operations");
+        var page = await system.OperatorClient.GetStringAsync("/operations");
         var token = Html.InputValue(page, "__RequestVerificationToken")!;
 
-        using var posted = await system.Client.PostAsync("/operations?handler=Run", new FormUrlEncodedContent([new("__RequestVerificationToken", token)]));
+        using var posted = await system.OperatorClient.PostAsync("/operations?handler=Run", new FormUrlEncodedContent([new("__RequestVerificationToken", token)]));
         var runId = await Eventually.Async(() => system.Database.RowsAsync("SELECT id FROM reevaluation_run"), rows => rows.Count == 1, "the run's row");
         var finished = await Eventually.Async(
-            async () => JsonDocument.Parse(await system.Client.GetStringAsync($"/api/runs/{runId[0][0]}")).RootElement,
+            async () => JsonDocument.Parse(await system.OperatorClient.GetStringAsync($"/api/runs/{runId[0][0]}")).RootElement,
             run => run.GetProperty("finished").GetBoolean(),
             "the run to finish");
-        var after = await system.Client.GetStringAsync("/operations");
+        var after = await system.OperatorClient.GetStringAsync("/operations");
 
         Assert.Equal(HttpStatusCode.Redirect, posted.StatusCode);
         Assert.Equal(finished.GetProperty("total").GetInt32(), finished.GetProperty("done").GetInt32());
@@ -48,7 +48,7 @@ public class OperationsPageTests
     {
         await using var system = await ProductionFixture.StartAsync();
 
-        using var response = await system.Client.GetAsync($"/api/runs/{Guid.NewGuid()}");
+        using var response = await system.OperatorClient.GetAsync($"/api/runs/{Guid.NewGuid()}");
 
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }

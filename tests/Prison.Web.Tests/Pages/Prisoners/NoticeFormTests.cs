@@ -1,4 +1,5 @@
 using System.Net;
+using Prison.Db.Identity;
 using static Prison.Web.Tests.ProductionFixture;
 
 namespace Prison.Web.Tests.Pages.Prisoners;
@@ -92,7 +93,7 @@ public sealed class NoticeFormTests(ProductionFixture system) : IClassFixture<Pr
     {
         var before = await system.StoredAsync(HarmlessNumber);
         var noticesBefore = await system.NoticeCountAsync(HarmlessNumber);
-        using var stranger = system.Web.CreateClient();
+        using var stranger = await system.Web.SignedInClientAsync(Roles.Staff);
 
         using var response = await NoticePosting.PostAsync(stranger, HarmlessNumber, token: null, "Weapon", system.Today.ToString("yyyy-MM-dd"), "a blade");
 

@@ -1,0 +1,43 @@
+using Microsoft.AspNetCore.Identity;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace Prison.Db.Identity;
+
+/// <summary>The sign-in rules web and the command line share, and Identity's user store over <see cref="PrisonDb"/>.</summary>
+public static class StaffIdentity
+{
+    public const int MaxFailedSignIns = 5;
+
+    public static readonly TimeSpan LockoutTime = TimeSpan.FromMinutes(15);
+
+    /// <summary>Users, roles and their rules, without sign-in (web adds that): what the command line needs.</summary>
+    public static IdentityBuilder AddStaffUsers(this IServiceCollection services)
+    {
+        services.AddScoped<StaffAccounts>();
+        return services.AddIdentityCore<StaffUser>(Configure)
+            .AddRoles<IdentityRole>()
+            .AddEntityFrameworkStores<PrisonDb>()
+            .AddUserManager<StaffUserManager>();
+    }
+
+    public static void Configure(IdentityOptions options)
+    {
+        // Migration 005 built this schema version's tables; a newer default would map tables that do not exist.
+        options.Stores.SchemaVersion = IdentitySchemaVersions.Version1;
+
+        // Identity's defaults, one step stricter on length: a shared terminal in a prison office is a likely attack.
+        options.Password.RequiredLength = 10;
+        options.Password.RequireDigit = true;
+        options.Password.RequireLowercase = true;
+        options.Password.RequireUppercase = true;
+        options.Password.RequireNonAlphanumeric = true;
+        options.Password.RequiredUniqueChars = 4;
+
+        options.Lockout.AllowedForNewUsers = true;
+        options.Lockout.MaxFailedAccessAttempts = MaxFailedSignIns;
+        options.Lockout.DefaultLockoutTimeSpan = LockoutTime;
+
+        options.User.RequireUniqueEmail = false;
+        options.User.AllowedUserNameCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._@";
+    }
+}

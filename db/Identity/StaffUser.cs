@@ -1,0 +1,10 @@
+using Microsoft.AspNetCore.Identity;
+
+namespace Prison.Db.Identity;
+
+/// <summary>A person who signs in to the dashboard. Disabled rather than deleted, so that who did what stays readable.</summary>
+public sealed class StaffUser : IdentityUser
+{
+    /// <summary>A disabled user cannot sign in; disabling also changes the security stamp, which ends their open sessions.</summary>
+    public bool IsDisabled { get; set; }
+}

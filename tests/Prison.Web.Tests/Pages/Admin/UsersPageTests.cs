@@ -1,0 +1,142 @@
+using System.Net;
+using System.Text.RegularExpressions;
+using Prison.Db.Identity;
+using Prison.Web.Tests.SignIn;
+
+namespace Prison.Web.Tests.Pages.Admin;
+
+/// <summary>The admin's users page: add with roles, the password shown once, disable, reset, change roles.</summary>
+public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInFixture>
+{
+    [Fact]
+    public async Task An_admin_adds_a_user_with_a_role_and_the_shown_password_signs_them_in()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = $"new-{Guid.NewGuid().ToString("N")[..6]}";
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", name), new("NewUser.Roles", Roles.Operator)]);
+
+        var password = Password(html)!;
+        using var client = system.Web.CreateClient();
+        using var signedIn = await client.SignInAsync(name, password);
+        Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, (await client.GetAsync("/operations")).StatusCode);
+        Assert.Null(Password(await admin.GetStringAsync("/admin/users"), required: false));
+    }
+
+    [Theory]
+    [InlineData("", "Staff", "new-user-name-error", "Give the user a name.")]
+    [InlineData("two words", "Staff", "new-user-name-error", "A user name has only letters, digits and - . _ @")]
+    [InlineData("keeps-typed", null, "new-user-roles-error", "Give at least one role")]
+    public async Task A_refused_new_user_keeps_what_was_typed_says_why_next_to_the_field_and_adds_nobody(string name, string? role, string errorId, string message)
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var before = await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user");
+        var fields = new List<KeyValuePair<string, string>> { new("NewUser.UserName", name) };
+        if (role is not null)
+        {
+            fields.Add(new("NewUser.Roles", role));
+        }
+
+        var html = await PostAsync(admin, "Add", null, fields);
+
+        Assert.StartsWith(message, Html.TextById(html, errorId));
+        Assert.Equal(name, Html.InputValue(html, "NewUser.UserName") ?? string.Empty);
+        Assert.Equal(before, await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
+    }
+
+    [Fact]
+    public async Task A_taken_name_is_refused_next_to_the_name()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var taken = await system.Web.CreateUserAsync(Roles.Staff);
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", taken.ToUpperInvariant()), new("NewUser.Roles", Roles.Admin)]);
+
+        Assert.Equal($"A user called '{taken.ToUpperInvariant()}' exists already.", Html.TextById(html, "new-user-name-error"));
+    }
+
+    [Fact]
+    public async Task Disabling_stops_a_user_signing_in_and_enabling_lets_them_again()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+
+        var listed = await PostAsync(admin, "Disable", name, []);
+        using var client = system.Web.CreateClient();
+        using var refused = await client.SignInAsync(name, SigningIn.Password);
+        await PostAsync(admin, "Enable", name, []);
+        using var accepted = await client.SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal(HttpStatusCode.OK, refused.StatusCode);
+        Assert.Contains($"Disabled {name}", listed);
+        Assert.Matches($"<tr data-user=\"{name}\">(?:(?!</tr>).)*<td>yes</td>", listed.Replace("\n", " ", StringComparison.Ordinal));
+        Assert.Equal(HttpStatusCode.Redirect, accepted.StatusCode);
+    }
+
+    [Fact]
+    public async Task Resetting_a_password_shows_the_new_one_once_and_the_old_one_stops_working()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+
+        var password = Password(await PostAsync(admin, "ResetPassword", name, []))!;
+
+        using var client = system.Web.CreateClient();
+        using (var old = await client.SignInAsync(name, SigningIn.Password))
+        {
+            Assert.Equal(HttpStatusCode.OK, old.StatusCode);
+        }
+
+        using var renewed = await client.SignInAsync(name, password);
+        Assert.Equal(HttpStatusCode.Redirect, renewed.StatusCode);
+    }
+
+    [Fact]
+    public async Task Changing_roles_gives_exactly_the_checked_roles()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+
+        await PostAsync(admin, "Roles", name, [new("roles", Roles.Operator), new("roles", Roles.Admin)]);
+
+        var roles = await system.Database.RowsAsync($"SELECT r.name FROM staff_user_role ur JOIN staff_role r ON r.id = ur.role_id JOIN staff_user u ON u.id = ur.user_id WHERE u.user_name = '{name}' ORDER BY r.name");
+        Assert.Equal(["Admin", "Operator"], roles.Select(r => r[0]));
+    }
+
+    [Fact]
+    public async Task An_admin_cannot_disable_themselves()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Admin);
+        using var admin = system.Web.CreateClient();
+        (await admin.SignInAsync(name, SigningIn.Password)).Dispose();
+
+        var html = await PostAsync(admin, "Disable", name, []);
+
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT is_disabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Contains("You cannot disable your own account", html);
+    }
+
+    /// <summary>Posts a form of the page with the page's token; follows a redirect back to the page. Returns the page's HTML.</summary>
+    private static async Task<string> PostAsync(HttpClient admin, string handler, string? name, List<KeyValuePair<string, string>> fields)
+    {
+        var token = SigningIn.TokenIn(await admin.GetStringAsync("/admin/users"));
+        fields.Add(new(NoticePosting.TokenField, token));
+        var url = $"/admin/users?handler={handler}" + (name is null ? string.Empty : $"&name={Uri.EscapeDataString(name)}");
+        using var response = await admin.PostAsync(url, new FormUrlEncodedContent(fields));
+        if (response.StatusCode == HttpStatusCode.Redirect)
+        {
+            return await admin.GetStringAsync(response.Headers.Location);
+        }
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        return await response.Content.ReadAsStringAsync();
+    }
+
+    private static string? Password(string html, bool required = true)
+    {
+        var match = Regex.Match(html, "data-role=\"new-password\">([^<]+)<");
+        Assert.True(match.Success || !required, "the page shows no new password");
+        return match.Success ? WebUtility.HtmlDecode(match.Groups[1].Value) : null;
+    }
+}

@@ -1,0 +1,135 @@
+using System.Net;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Identity;
+using Prison.Web.SignIn;
+
+namespace Prison.Web.Tests.SignIn;
+
+/// <summary>Lockout, the idle session that polling does not keep alive, disabled users and signing out, on a clock the tests move.</summary>
+public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFixture>
+{
+    private const string Poll = "/api/statuses?ids=00000000-0000-0000-0000-000000000001";
+
+    [Fact]
+    public async Task Five_wrong_passwords_lock_the_account_for_15_minutes_even_against_the_right_password()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = system.Web.CreateClient();
+        for (var attempt = 1; attempt <= 4; attempt++)
+        {
+            using var wrong = await client.SignInAsync(name, "Wrong-Passw0rd!");
+            Assert.Equal(HttpStatusCode.OK, wrong.StatusCode);
+            Assert.Contains("The name or the password is wrong", await wrong.Content.ReadAsStringAsync());
+        }
+
+        using var fifth = await client.SignInAsync(name, "Wrong-Passw0rd!");
+        using var right = await client.SignInAsync(name, SigningIn.Password);
+
+        Assert.Contains("This account is locked after 5 wrong passwords. Try again in 15 minutes", await fifth.Content.ReadAsStringAsync());
+        Assert.Equal(HttpStatusCode.OK, right.StatusCode);
+        Assert.Contains("This account is locked", await right.Content.ReadAsStringAsync());
+
+        system.Clock.Advance(TimeSpan.FromMinutes(14));
+        using var stillLocked = await client.SignInAsync(name, SigningIn.Password);
+        Assert.Contains("This account is locked", await stillLocked.Content.ReadAsStringAsync());
+
+        system.Clock.Advance(TimeSpan.FromMinutes(2));
+        using var afterwards = await client.SignInAsync(name, SigningIn.Password);
+        Assert.Equal(HttpStatusCode.Redirect, afterwards.StatusCode);
+    }
+
+    [Fact]
+    public async Task A_rejected_sign_in_keeps_the_name_and_says_why_next_to_an_empty_field()
+    {
+        using var client = system.Web.CreateClient();
+
+        using var response = await client.SignInAsync("someone", string.Empty);
+
+        var html = await response.Content.ReadAsStringAsync();
+        Assert.Equal("someone", Html.InputValue(html, "Input.UserName"));
+        Assert.Equal("Enter your password.", Html.TextById(html, "password-error"));
+    }
+
+    [Fact]
+    public async Task The_status_poll_does_not_extend_an_idle_session_which_ends_after_30_minutes()
+    {
+        var cookies = new CookieContainer();
+        using var client = system.Web.CreateClient(cookies);
+        (await client.SignInAsync(await system.Web.CreateUserAsync(Roles.Staff), SigningIn.Password)).Dispose();
+        var session = Session(cookies);
+        for (var minute = 4; minute <= 28; minute += 4)
+        {
+            system.Clock.Advance(TimeSpan.FromMinutes(4));
+            using var polled = await client.GetAsync(Poll);
+            Assert.True(polled.StatusCode == HttpStatusCode.OK, $"the poll at minute {minute} answered {polled.StatusCode}");
+            Assert.True(session == Session(cookies), $"the poll at minute {minute} renewed the session cookie");
+        }
+
+        system.Clock.Advance(TimeSpan.FromMinutes(3));
+        using var expiredPoll = await client.GetAsync(Poll);
+        using var page = await client.GetAsync("/");
+
+        Assert.Equal(HttpStatusCode.Unauthorized, expiredPoll.StatusCode);
+        Assert.Equal(HttpStatusCode.Redirect, page.StatusCode);
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+
+    [Fact]
+    public async Task Opening_pages_keeps_a_session_going_past_30_minutes()
+    {
+        var cookies = new CookieContainer();
+        using var client = system.Web.CreateClient(cookies);
+        (await client.SignInAsync(await system.Web.CreateUserAsync(Roles.Staff), SigningIn.Password)).Dispose();
+
+        foreach (var _ in Enumerable.Range(0, 3))
+        {
+            var session = Session(cookies);
+            system.Clock.Advance(TimeSpan.FromMinutes(20));
+            using var page = await client.GetAsync("/");
+            Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+            Assert.NotEqual(session, Session(cookies));
+        }
+    }
+
+    private string Session(CookieContainer cookies) =>
+        cookies.GetCookies(system.Web.Address)["prison.session"]?.Value ?? throw new InvalidOperationException("No session cookie.");
+
+    [Fact]
+    public async Task A_disabled_user_cannot_sign_in_and_their_open_session_ends_at_the_next_stamp_check()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var open = system.Web.CreateClient();
+        using (var signedIn = await open.SignInAsync(name, SigningIn.Password))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        }
+
+        await using (var scope = system.Web.Services.CreateAsyncScope())
+        {
+            await scope.ServiceProvider.GetRequiredService<StaffAccounts>().DisableAsync(name);
+        }
+
+        using var another = system.Web.CreateClient();
+        using var refused = await another.SignInAsync(name, SigningIn.Password);
+        Assert.Equal(HttpStatusCode.OK, refused.StatusCode);
+        Assert.Contains("or the account is disabled", await refused.Content.ReadAsStringAsync());
+
+        system.Clock.Advance(StaffSignIn.StampCheckInterval + TimeSpan.FromSeconds(1));
+        using var page = await open.GetAsync("/");
+        Assert.Equal(HttpStatusCode.Redirect, page.StatusCode);
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+
+    [Fact]
+    public async Task Signing_out_ends_the_session()
+    {
+        using var client = await system.Web.SignedInClientAsync(Roles.Staff);
+        var token = SigningIn.TokenIn(await client.GetStringAsync("/"));
+
+        using var signedOut = await client.PostAsync("/sign-out", new FormUrlEncodedContent([new(NoticePosting.TokenField, token)]));
+        using var page = await client.GetAsync("/");
+
+        Assert.Equal("/sign-in", signedOut.Headers.Location?.OriginalString);
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+}

@@ -1,0 +1,156 @@
+using System.Text.RegularExpressions;
+
+namespace Prison.Worker.Tests.CommandLine;
+
+/// <summary>The users verbs, run as an admin runs them (a separate process) against a migrated scratch PostgreSQL database.</summary>
+public sealed class UsersVerbTests : IAsyncLifetime
+{
+    private ScratchDatabase _database = null!;
+
+    public async Task InitializeAsync() => _database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+
+    public async Task DisposeAsync() => await _database.DisposeAsync();
+
+    [Fact]
+    public async Task Add_creates_the_user_with_its_roles_and_prints_a_strong_generated_password_once()
+    {
+        var run = await UsersAsync("add", "alice", "--role", "Staff", "--role", "admin");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Contains("Added alice with the role(s) Staff, Admin.", run.Output);
+        var password = Regex.Match(run.Output, "Password of alice: (\\S+)").Groups[1].Value;
+        Assert.True(password.Length >= 16, run.Output);
+        Assert.Equal(["Admin", "Staff"], await RolesOfAsync("alice"));
+        Assert.DoesNotContain(password, await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user WHERE user_name = 'alice'"));
+    }
+
+    [Fact]
+    public async Task Add_with_password_stdin_takes_the_password_from_standard_input_and_does_not_print_it()
+    {
+        var run = await WorkerProcess.RunWithInputAsync("Correct-Horse-9", ["users", "add", "bob", "--role", "Operator", "--password-stdin", .. Configuration()]);
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.DoesNotContain("Correct-Horse-9", run.Output);
+        Assert.Equal(["Operator"], await RolesOfAsync("bob"));
+    }
+
+    [Fact]
+    public async Task A_weak_password_is_refused_with_the_rules_it_breaks_and_nothing_is_added()
+    {
+        var run = await WorkerProcess.RunWithInputAsync("password", ["users", "add", "carol", "--role", "Staff", "--password-stdin", .. Configuration()]);
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Nothing was changed: The password is too weak", run.Output);
+        Assert.Contains("at least 10 characters", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(0, await UserCountAsync());
+    }
+
+    [Fact]
+    public async Task A_taken_name_is_refused_whatever_its_case_and_the_first_user_is_left_as_it_was()
+    {
+        await UsersAsync("add", "dave", "--role", "Staff");
+        var hash = await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user");
+
+        var run = await UsersAsync("add", "DAVE", "--role", "Admin");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("A user called 'DAVE' exists already.", run.Output);
+        Assert.Equal(1, await UserCountAsync());
+        Assert.Equal(["Staff"], await RolesOfAsync("dave"));
+        Assert.Equal(hash, await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user"));
+    }
+
+    [Theory]
+    [InlineData("Warden", "'Warden' is not a role. The roles are Staff, Admin, Operator.")]
+    [InlineData(null, "Say which role: --role Staff|Admin|Operator.")]
+    public async Task A_missing_or_unknown_role_prints_usage_and_adds_nothing(string? role, string message)
+    {
+        var run = role is null ? await UsersAsync("add", "erin") : await UsersAsync("add", "erin", "--role", role);
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains(message, run.Output);
+        Assert.Contains("--password-stdin", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(0, await UserCountAsync());
+    }
+
+    [Fact]
+    public async Task List_shows_each_user_with_roles_lockout_and_disabled()
+    {
+        await UsersAsync("add", "frank", "--role", "Staff");
+        await UsersAsync("add", "grace", "--role", "Operator");
+        await _database.ExecuteAsync($"UPDATE staff_user SET lockout_end = '{DateTime.UtcNow.AddHours(1):yyyy-MM-dd HH:mm:ss}+00' WHERE user_name = 'grace'");
+        await UsersAsync("disable", "frank");
+
+        var run = await UsersAsync("list");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        var frank = run.Output.Split('\n').Single(l => l.Contains("frank"));
+        var grace = run.Output.Split('\n').Single(l => l.Contains("grace"));
+        Assert.Matches("frank\\s*│\\s*Staff\\s*│\\s*no\\s*│\\s*yes", frank);
+        Assert.Matches("grace\\s*│\\s*Operator\\s*│\\s*until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*│\\s*no", grace);
+    }
+
+    [Fact]
+    public async Task Disable_marks_the_user_and_changes_their_security_stamp_so_open_sessions_end()
+    {
+        await UsersAsync("add", "heidi", "--role", "Staff");
+        var stamp = await _database.ScalarAsync<string>("SELECT security_stamp FROM staff_user");
+
+        var run = await UsersAsync("disable", "heidi");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.True(await _database.ScalarAsync<bool>("SELECT is_disabled FROM staff_user"));
+        Assert.NotEqual(stamp, await _database.ScalarAsync<string>("SELECT security_stamp FROM staff_user"));
+    }
+
+    [Fact]
+    public async Task Reset_password_prints_a_new_password_and_lifts_a_lockout()
+    {
+        await UsersAsync("add", "ivan", "--role", "Staff");
+        await _database.ExecuteAsync("UPDATE staff_user SET lockout_end = now() + interval '1 hour', access_failed_count = 3");
+        var hash = await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user");
+
+        var run = await UsersAsync("reset-password", "ivan");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Matches("Password of ivan: \\S{16,}", run.Output);
+        Assert.NotEqual(hash, await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user"));
+        Assert.Equal(0L, await _database.ScalarAsync<long>("SELECT count(*) FROM staff_user WHERE lockout_end IS NOT NULL OR access_failed_count <> 0"));
+    }
+
+    [Theory]
+    [InlineData("disable")]
+    [InlineData("enable")]
+    [InlineData("reset-password")]
+    public async Task A_verb_naming_no_user_says_so_and_exits_1(string verb)
+    {
+        var run = await UsersAsync(verb, "nobody");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Nothing was changed: There is no user called 'nobody'.", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task A_database_not_migrated_yet_is_named_in_one_sentence_without_a_stack_trace()
+    {
+        await using var empty = await ScratchDatabase.CreateAsync(Engine.PostgreSql);
+
+        var run = await WorkerProcess.RunAsync("users", "list", $"--ConnectionStrings:Prison={empty.ConnectionString}", "--Logging:LogLevel:Default=None");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("This database has no users table yet: run 'migrate' first", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    private Task<(int ExitCode, string Output)> UsersAsync(params string[] args) => WorkerProcess.RunAsync(["users", .. args, .. Configuration()]);
+
+    private string[] Configuration() => [$"--ConnectionStrings:Prison={_database.ConnectionString}", "--Logging:LogLevel:Default=Warning"];
+
+    private Task<long> UserCountAsync() => _database.ScalarAsync<long>("SELECT count(*) FROM staff_user");
+
+    private async Task<string[]> RolesOfAsync(string name) =>
+        [.. (await _database.RowsAsync($"SELECT r.name FROM staff_user_role ur JOIN staff_role r ON r.id = ur.role_id JOIN staff_user u ON u.id = ur.user_id WHERE u.user_name = '{name}' ORDER BY r.name")).Select(r => r[0])];
+}

@@ -1,0 +1,41 @@
+using Microsoft.AspNetCore.Identity;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db.Identity;
+
+namespace Prison.Web.Pages.Account;
+
+/// <summary>The sign-in form. Five wrong passwords lock the account for 15 minutes.</summary>
+public sealed class SignInModel(SignInManager<StaffUser> signIn) : PageModel
+{
+    [BindProperty]
+    public SignInForm Input { get; set; } = new();
+
+    [BindProperty(SupportsGet = true)]
+    public string? ReturnUrl { get; set; }
+
+    public void OnGet()
+    {
+    }
+
+    public async Task<IActionResult> OnPostAsync()
+    {
+        if (!ModelState.IsValid)
+        {
+            return Page();
+        }
+
+        var result = await signIn.PasswordSignInAsync(Input.UserName.Trim(), Input.Password, isPersistent: false, lockoutOnFailure: true);
+        if (result.Succeeded)
+        {
+            return LocalRedirect(ReturnUrl is { } url && Url.IsLocalUrl(url) ? url : "/");
+        }
+
+        ModelState.AddModelError(string.Empty, result.IsLockedOut
+            ? $"This account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords. Try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes, or ask an admin to reset the password."
+            // A disabled account is not told apart from a wrong password, so the form does not confirm which names exist.
+            : "The name or the password is wrong, or the account is disabled.");
+        Input.Password = string.Empty;
+        return Page();
+    }
+}

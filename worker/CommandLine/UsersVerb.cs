@@ -1,0 +1,150 @@
+using System.CommandLine;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db;
+using Prison.Db.Identity;
+using Prison.Worker.Hosting;
+using Spectre.Console;
+
+namespace Prison.Worker.CommandLine;
+
+/// <summary>
+/// Who can sign in to the dashboard: add, list, disable, enable, reset a password. How an admin creates the first
+/// admin of a production installation, which starts with no users. A refused change (weak password, taken name,
+/// unknown user) says why, exits 1 and changes nothing.
+/// </summary>
+internal static class UsersVerb
+{
+    private const string UsersMigration = "005_staff_sign_in";
+
+    public static Command Create()
+    {
+        var roleHelp = string.Join("|", Roles.All);
+        var addName = new Argument<string>("NAME") { Description = "the user name they sign in with (letters, digits, - . _ @)" };
+        var role = new Option<string[]>("--role")
+        {
+            Description = $"a role to give: {string.Join(", ", Roles.All)} (repeat for several; Admin can do all Staff can)",
+            HelpName = roleHelp,
+        };
+        var addPasswordStdin = new Option<bool>("--password-stdin") { Description = "read the password from standard input instead of generating one" };
+        var add = Verb.Create("add", "Add a user with one or more roles. Prints a generated password once, unless --password-stdin gives one.", (parse, configuration, cancellationToken) =>
+        {
+            var roles = parse.GetValue(role) ?? [];
+            if (roles.Length == 0)
+            {
+                throw new UsageException($"Say which role: --role {roleHelp}.");
+            }
+
+            if (roles.FirstOrDefault(r => Roles.Find(r) is null) is { } unknown)
+            {
+                throw new UsageException($"'{unknown}' is not a role. The roles are {string.Join(", ", Roles.All)}.");
+            }
+
+            var given = parse.GetValue(addPasswordStdin) ? ReadPassword() : null;
+            var name = parse.GetValue(addName)!;
+            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var password = await accounts.AddAsync(name, roles, given, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}.");
+                if (given is null)
+                {
+                    PrintPassword(name, password);
+                }
+            });
+        }, addName, role, addPasswordStdin);
+
+        var list = Verb.Create("list", "Every user with roles, lockout and whether disabled.", (_, configuration, cancellationToken) =>
+            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var table = new Table().AddColumns("Name", "Roles", "Locked out", "Disabled");
+                foreach (var account in await accounts.ListAsync(cancellationToken))
+                {
+                    table.AddRow(
+                        Markup.Escape(account.Name),
+                        string.Join(", ", account.Roles),
+                        account.LockedOutUntil is { } until ? $"until {until.UtcDateTime:yyyy-MM-dd HH:mm} UTC" : "no",
+                        account.IsDisabled ? "yes" : "no");
+                }
+
+                AnsiConsole.Write(table);
+            }));
+
+        var disableName = new Argument<string>("NAME") { Description = "the user" };
+        var disable = Verb.Create("disable", "Stop a user from signing in; their open session ends within a minute.", (parse, configuration, cancellationToken) =>
+            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var name = parse.GetValue(disableName)!;
+                await accounts.DisableAsync(name, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Disabled {name}: they cannot sign in, and an open session of theirs ends within a minute.");
+            }), disableName);
+
+        var enableName = new Argument<string>("NAME") { Description = "the user" };
+        var enable = Verb.Create("enable", "Let a disabled user sign in again.", (parse, configuration, cancellationToken) =>
+            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var name = parse.GetValue(enableName)!;
+                await accounts.EnableAsync(name, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Enabled {name}.");
+            }), enableName);
+
+        var resetName = new Argument<string>("NAME") { Description = "the user" };
+        var resetPasswordStdin = new Option<bool>("--password-stdin") { Description = "read the new password from standard input instead of generating one" };
+        var reset = Verb.Create("reset-password", "Give a user a new password (printed once unless --password-stdin gives one) and lift a lockout.", (parse, configuration, cancellationToken) =>
+        {
+            var given = parse.GetValue(resetPasswordStdin) ? ReadPassword() : null;
+            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var name = parse.GetValue(resetName)!;
+                var password = await accounts.ResetPasswordAsync(name, given, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"[green]Reset the password of {name}[/]; a lockout is lifted and open sessions end within a minute.");
+                if (given is null)
+                {
+                    PrintPassword(name, password);
+                }
+            });
+        }, resetName, resetPasswordStdin);
+
+        return Verb.Create(
+            "users",
+            "The people who sign in to the dashboard: add, list, disable, enable, reset-password.",
+            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE', 'users list', 'users disable NAME', 'users enable NAME' or 'users reset-password NAME'."),
+            add, list, disable, enable, reset);
+    }
+
+    private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
+    {
+        using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers());
+        await using var scope = host.Services.CreateAsyncScope();
+
+        // Asked first, rather than failing on the missing table, whose error EF Core would log with a stack trace.
+        var applied = await scope.ServiceProvider.GetRequiredService<PrisonDb>().Database.GetAppliedMigrationsAsync(cancellationToken);
+        if (!applied.Contains(UsersMigration))
+        {
+            throw new StartupException($"This database has no users table yet: run 'migrate' first (migration {UsersMigration} creates it).");
+        }
+
+        try
+        {
+            await work(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
+            return 0;
+        }
+        catch (StaffAccountException error)
+        {
+            await Console.Error.WriteLineAsync($"Nothing was changed: {error.Message}");
+            return 1;
+        }
+    }
+
+    /// <summary>The first line of standard input: a password never appears on a command line, where the process list and shell history show it.</summary>
+    private static string ReadPassword()
+    {
+        var line = Console.In.ReadLine();
+        return string.IsNullOrEmpty(line) ? throw new UsageException("--password-stdin was given, but standard input had no password on its first line.") : line;
+    }
+
+    private static void PrintPassword(string name, string password)
+    {
+        AnsiConsole.MarkupLineInterpolated($"Password of {name}: {password}");
+        AnsiConsole.MarkupLine("It is shown this once and stored only as a hash: hand it over now.");
+    }
+}
