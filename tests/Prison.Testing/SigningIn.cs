@@ -47,6 +47,20 @@ public static class SigningIn
         return client;
     }
 
+    /// <summary>A new client signed in as an existing user (made with <see cref="SigningIn.Password"/>).</summary>
+    public static async Task<HttpClient> ClientSignedInAsAsync(this RunningWeb web, string name)
+    {
+        var client = web.CreateClient();
+        using var answer = await client.SignInAsync(name, Password);
+        if (answer.StatusCode != HttpStatusCode.Redirect)
+        {
+            client.Dispose();
+            throw new InvalidOperationException($"Signing in as {name} answered {(int)answer.StatusCode}, not a redirect: {await answer.Content.ReadAsStringAsync()}");
+        }
+
+        return client;
+    }
+
     /// <summary>Posts the sign-in form as a browser does: the form first, for its antiforgery token and cookie. A success is a redirect.</summary>
     public static async Task<HttpResponseMessage> SignInAsync(this HttpClient client, string name, string password)
     {

@@ -36,6 +36,9 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
     /// <summary>Held at P1 once, released since: on no dashboard.</summary>
     public const string ReleasedNumber = "A113";
 
+    /// <summary>The Staff user <see cref="Client"/> is signed in as: the name the audit log and struck entries show.</summary>
+    public const string StaffName = "staff-p1";
+
     public static readonly IReadOnlyList<string> ArrivalsNewestFirst = [.. Enumerable.Range(101, 12).Select(n => $"A{n}")];
 
     public static readonly IReadOnlyList<string> DangerousAtFirstPrison = [ArmedNumber, RemandNumber, ArmedLongAgoNumber];
@@ -95,7 +98,8 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
                 Worker = worker.IsCompletedSuccessfully ? worker.Result : null;
             }
 
-            Client = await Web.SignedInClientAsync(Roles.Staff);
+            await Web.Services.CreateUserAsync(StaffName, [Roles.Staff]);
+            Client = await Web.ClientSignedInAsAsync(StaffName);
             OperatorClient = await Web.SignedInClientAsync(Roles.Operator);
             await ReadyAsync(Web.Address);
             await ReadyAsync(worker.Result.Address);

@@ -1,4 +1,5 @@
 using Microsoft.Playwright;
+using Prison.Db.Identity;
 using static Microsoft.Playwright.Assertions;
 using static Prison.Web.Tests.ProductionFixture;
 
@@ -12,7 +13,7 @@ public sealed class RecordingInBrowserTests(Chromium chromium) : IClassFixture<C
         await using var system = await ProductionFixture.StartAsync();
         var tomorrow = system.Today.AddDays(1).ToString("yyyy-MM-dd");
         var yesterday = system.Today.AddDays(-1).ToString("yyyy-MM-dd");
-        var page = await chromium.NewPageAsync(system.Web.Address);
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
 
         await page.GotoAsync($"/prisoners/{HarmlessNumber}");
         await page.GetByRole(AriaRole.Link, new() { Name = "Add a charge", Exact = true }).ClickAsync();

@@ -39,7 +39,7 @@ public class RulesFolderTests
         await using (var web = await RunningWeb.StartAsync(database, queuePrefix, clock, folder.Argument))
         await using (var worker = await RunningWorker.StartAsync(database, queuePrefix, clock, folder.Argument))
         {
-            using var client = AdminSession.Client(web);
+            using var client = await AdminSession.ClientAsync(web);
             var page = await client.GetStringAsync("/admin/rules");
             await RuleForms.ReevaluatedAsync(database);
 

@@ -1,12 +1,14 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Identity;
 
 namespace Prison.Web.Pages.Account;
 
-/// <summary>The sign-in form. Five wrong passwords lock the account for 15 minutes.</summary>
-public sealed class SignInModel(SignInManager<StaffUser> signIn) : PageModel
+/// <summary>The sign-in form. Five wrong passwords lock the account for 15 minutes; every attempt is audited.</summary>
+public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : PageModel
 {
     [BindProperty]
     public SignInForm Input { get; set; } = new();
@@ -25,7 +27,9 @@ public sealed class SignInModel(SignInManager<StaffUser> signIn) : PageModel
             return Page();
         }
 
-        var result = await signIn.PasswordSignInAsync(Input.UserName.Trim(), Input.Password, isPersistent: false, lockoutOnFailure: true);
+        var userName = Input.UserName.Trim();
+        var result = await signIn.PasswordSignInAsync(userName, Input.Password, isPersistent: false, lockoutOnFailure: true);
+        await AuditAsync(userName, result);
         if (result.Succeeded)
         {
             return LocalRedirect(ReturnUrl is { } url && Url.IsLocalUrl(url) ? url : "/");
@@ -37,5 +41,14 @@ public sealed class SignInModel(SignInManager<StaffUser> signIn) : PageModel
             : "The name or the password is wrong, or the account is disabled.");
         Input.Password = string.Empty;
         return Page();
+    }
+
+    private async Task AuditAsync(string userName, Microsoft.AspNetCore.Identity.SignInResult result)
+    {
+        var address = HttpContext.Connection.RemoteIpAddress?.ToString();
+        db.AuditEntries.Add(result.Succeeded
+            ? AuditEntry.SignedIn(userName, address)
+            : AuditEntry.SignInFailed(userName, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : "wrong name or password, or disabled", address));
+        await db.SaveChangesAsync(HttpContext.RequestAborted);
     }
 }

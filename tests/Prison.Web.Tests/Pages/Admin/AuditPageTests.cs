@@ -11,7 +11,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
     {
         await LogViewsAsync("pager", new DateTimeOffset(2025, 1, 1, 12, 0, 0, TimeSpan.Zero), count: 60, number: i => $"P{i}");
         await LogViewsAsync("someone else", new DateTimeOffset(2025, 1, 1, 12, 30, 0, TimeSpan.Zero), count: 5, number: _ => "P1");
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
 
         var first = await admin.GetStringAsync("/admin/audit?user=pager");
         var firstRows = AuditRow.In(first);
@@ -34,7 +34,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
     public async Task A_prisoner_filter_shows_only_that_prisoner()
     {
         await LogViewsAsync("by prisoner", new DateTimeOffset(2025, 2, 1, 12, 0, 0, TimeSpan.Zero), count: 6, number: i => i % 2 == 0 ? "Q2" : "Q1");
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
 
         var rows = AuditRow.In(await admin.GetStringAsync("/admin/audit?prisoner=Q2"));
 
@@ -52,7 +52,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
             await LogViewsAsync(user, DateTimeOffset.Parse(instant, System.Globalization.CultureInfo.InvariantCulture), count: 1, number: _ => number);
         }
 
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
 
         var html = await admin.GetStringAsync("/admin/audit?user=by+date&from=2020-03-10&to=2020-03-10");
 
@@ -70,7 +70,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
     [InlineData("p=two", "page-error", "The page is a whole number from 1 to 1,000,000.")]
     public async Task A_bad_filter_is_refused_with_its_message_next_to_it_keeping_what_was_typed(string query, string errorId, string message)
     {
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
 
         using var response = await admin.GetAsync($"/admin/audit?{query}");
 
@@ -91,7 +91,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
     [Fact]
     public async Task A_filter_matching_nothing_says_so()
     {
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
 
         var html = await admin.GetStringAsync("/admin/audit?user=nobody+at+all");
 

@@ -11,7 +11,7 @@ public sealed class PrisonerAuditTests(ProductionFixture system) : IClassFixture
     public async Task Viewing_a_prisoner_page_writes_a_view_entry()
     {
         const string number = "A107";
-        using var client = AuditClients.Staff(system);
+        using var client = await AuditClients.StaffAsync(system);
 
         using var response = await client.GetAsync($"/prisoners/{number}");
 
@@ -24,7 +24,7 @@ public sealed class PrisonerAuditTests(ProductionFixture system) : IClassFixture
     [Fact]
     public async Task A_page_that_is_not_found_writes_nothing()
     {
-        using var client = AuditClients.Staff(system);
+        using var client = await AuditClients.StaffAsync(system);
 
         using var response = await client.GetAsync("/prisoners/NOBODY");
 
@@ -36,7 +36,7 @@ public sealed class PrisonerAuditTests(ProductionFixture system) : IClassFixture
     public async Task Recording_a_notice_writes_a_change_entry_with_the_values_after_and_the_audit_page_shows_them()
     {
         const string number = "A108";
-        using var staff = AuditClients.Staff(system);
+        using var staff = await AuditClients.StaffAsync(system);
         var (_, token) = await NoticePosting.OpenAsync(staff, number);
         var today = system.Today.ToString("yyyy-MM-dd");
 
@@ -49,7 +49,7 @@ public sealed class PrisonerAuditTests(ProductionFixture system) : IClassFixture
         var notice = Assert.Single(JsonDocument.Parse(entry[3]).RootElement.EnumerateObject()).Value;
         Assert.Equal(("Weapon", today, "a blade in the mattress"), (notice.GetProperty("Type").GetString(), notice.GetProperty("Date").GetString(), notice.GetProperty("Description").GetString()));
 
-        using var admin = AuditClients.Admin(system);
+        using var admin = await AuditClients.AdminAsync(system);
         var rows = AuditRow.In(await admin.GetStringAsync($"/admin/audit?prisoner={number}"));
         var change = Assert.Single(rows, r => r.Action == "Prisoner changed");
         Assert.Equal(
@@ -61,7 +61,7 @@ public sealed class PrisonerAuditTests(ProductionFixture system) : IClassFixture
     public async Task A_refused_notice_writes_no_change_entry()
     {
         const string number = "A109";
-        using var staff = AuditClients.Staff(system);
+        using var staff = await AuditClients.StaffAsync(system);
         var (_, token) = await NoticePosting.OpenAsync(staff, number);
 
         using var response = await NoticePosting.PostAsync(staff, number, token, "Weapon", "yesterday", "a blade");

@@ -10,7 +10,7 @@ public class RulesPageTests
     public async Task Every_rule_is_listed_with_how_many_prisoners_it_fires_for()
     {
         await using var system = await ProductionFixture.StartAsync();
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
 
         var html = await client.GetStringAsync("/admin/rules");
 
@@ -25,7 +25,7 @@ public class RulesPageTests
     public async Task A_change_without_a_reason_is_refused_and_changes_nothing()
     {
         await using var system = await ProductionFixture.StartAsync();
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
 
         using var preview = await RuleForms.PostAsync(client, "NotConvicted", "Preview", "  ");
         using var apply = await RuleForms.PostAsync(client, "NotConvicted", "Apply", "");
@@ -42,7 +42,7 @@ public class RulesPageTests
     public async Task An_unknown_rule_is_404()
     {
         await using var system = await ProductionFixture.StartAsync();
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
 
         using var response = await client.GetAsync("/admin/rules/NoSuchRule");
 
@@ -53,7 +53,7 @@ public class RulesPageTests
     public async Task Disabling_a_rule_previews_exactly_the_prisoners_that_become_Not_dangerous_once_everyone_is_evaluated_again()
     {
         await using var system = await ProductionFixture.StartAsync();
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
         var before = await RuleForms.StatusesAsync(system.Database);
         var ruleSetBefore = await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force");
 
@@ -79,7 +79,7 @@ public class RulesPageTests
     public async Task Enabling_a_rule_is_previewed_by_evaluating_it_over_everyone_with_progress_and_matches_what_applying_does()
     {
         await using var system = await ProductionFixture.StartAsync();
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
         var before = await RuleForms.StatusesAsync(system.Database);
 
         using var started = await RuleForms.PostAsync(client, "ArrivedInLast7Days", "Preview", "a week of watching new arrivals");
@@ -113,7 +113,7 @@ public class RulesPageTests
     public async Task Verdicts_of_the_previous_rule_set_are_marked_until_the_reevaluation_reaches_them()
     {
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
-        using var client = AdminSession.Client(system.Web);
+        using var client = await AdminSession.ClientAsync(system.Web);
 
         using var apply = await RuleForms.PostAsync(client, "NotConvicted", "Apply", "remand alone is not a danger here");
         var runs = await RuleForms.RuleSetRunsAsync(system.Database);

@@ -21,7 +21,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     [InlineData("A113", "admission", "Prison=2|Date={today}", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND prison_id = 2 AND left_on IS NULL")]
     [InlineData("A107", "transfer", "Prison=2|Date={today}|Disciplinary=true", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND arrival_reason = 'DisciplinaryTransfer' AND left_on IS NULL")]
     [InlineData("A108", "release", "Date={today}", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND left_on IS NOT NULL")]
-    [InlineData("A111", "strike-out", "Entry={entry}|Reason=entered on the wrong prisoner", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND struck_by = 'staff (not signed in)' AND struck_reason = 'entered on the wrong prisoner' AND struck_at IS NOT NULL")]
+    [InlineData("A111", "strike-out", "Entry={entry}|Reason=entered on the wrong prisoner", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND struck_by = '" + ProductionFixture.StaffName + "' AND struck_reason = 'entered on the wrong prisoner' AND struck_at IS NOT NULL")]
     [InlineData("A106", "past-stay", "Prison=2|Reason=NewReception|Arrival=2010-01-01|Left=2010-06-01", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND arrival_date = '2010-01-01' AND left_on = '2010-06-01'")]
     [InlineData("A106", "sentence", "Months=120", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND sentence_months = 120 AND left_on IS NULL")]
     [InlineData("A106", "legal-status", "Status=AwaitingTrial", "", "", "SELECT count(*) FROM prisoner WHERE id = '{id}' AND legal_status = 'AwaitingTrial'")]
@@ -165,7 +165,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
         await Eventually.Async(() => system.StoredAsync(number), row => row[0] == "NotDangerous", $"{number} no longer dangerous", TimeSpan.FromSeconds(20));
         var page = await system.Client.GetStringAsync($"/prisoners/{number}");
         Assert.Contains("Weapon notice of", Html.TextOf(page, "del", string.Empty));
-        Assert.Contains("struck out by staff (not signed in) on", page);
+        Assert.Contains($"struck out by {ProductionFixture.StaffName} on", page);
         Assert.Contains("the blade was found in another cell", page);
     }
 
