@@ -85,6 +85,9 @@ internal static class RecordChanges
             _ => current ? entry.CurrentValues[property] : entry.OriginalValues[property],
         };
 
+    private static bool IsAbsent(EntityEntry entry, IProperty property) =>
+        property.DeclaringType is IComplexType { ComplexProperty: { IsNullable: true } complex } && entry.ComplexProperty(complex).CurrentValue is null;
+
     /// <summary>"DisciplinaryNotice" as "disciplinary notice", "Period.End" as "period end".</summary>
     private static string Words(string name) => string.Join(' ', name.Split('.').Select(SnakeCaseNames.Of)).Replace('_', ' ');
 
@@ -119,6 +122,9 @@ internal static class RecordChanges
 
                 switch (entry.State)
                 {
+                    // A new entry's absent optional part (no sentence yet, not struck) is no value worth recording.
+                    case EntityState.Added when IsAbsent(entry, property):
+                        break;
                     case EntityState.Added:
                         after[name] = Value(entry, property, current: true);
                         break;
