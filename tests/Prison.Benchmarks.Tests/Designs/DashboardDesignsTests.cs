@@ -9,7 +9,7 @@ public sealed class DashboardDesignsTests
     {
         await using var data = new TinyDataSet();
 
-        var results = await DashboardDesigns.RunAsync(data.Prisoners, data.Report, data.Name, CancellationToken.None);
+        var results = await DashboardDesigns.RunAsync(data.Prisoners, data.Report, data.Name, CancellationToken.None, maxRuns: 5);
 
         Assert.Equal(12, results.Count);
         Assert.All(results.Where(r => r.Design.StartsWith('C')), r => Assert.Equal(1, r.Statements));

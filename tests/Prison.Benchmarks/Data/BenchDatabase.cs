@@ -33,7 +33,8 @@ public sealed class BenchDatabase
     public NpgsqlConnection Connect() => new(ConnectionString);
 
     /// <summary>Creates, migrates with the product's migrations, generates and evaluates what is missing. Returns what it did.</summary>
-    public async Task<string> EnsureReadyAsync(CancellationToken cancellationToken)
+    /// <param name="evaluate">false for the full re-evaluation benchmark, which computes the verdicts itself.</param>
+    public async Task<string> EnsureReadyAsync(CancellationToken cancellationToken, bool evaluate = true)
     {
         await CreateIfMissingAsync(cancellationToken);
         await using (var db = Open())
@@ -48,12 +49,14 @@ public sealed class BenchDatabase
         }
 
         var unknown = await ScalarAsync<long>("SELECT COUNT(*) FROM prisoner WHERE danger_status = 'Unknown'", cancellationToken);
-        if (unknown > 0)
+        if (evaluate && unknown > 0)
         {
             done.Add($"evaluated {unknown:N0} prisoners in {await StoredVerdicts.ComputeAsync(this, cancellationToken):0.0} s");
         }
 
-        return done.Count == 0 ? $"{Name}: data kept from an earlier run" : $"{Name}: {string.Join(", ", done)}";
+        return done.Count == 0
+            ? $"{Name}: data kept from an earlier run ({await ScalarAsync<string>("SELECT to_jsonb(m)::text FROM bench_marker m", cancellationToken)})"
+            : $"{Name}: {string.Join(", ", done)}";
     }
 
     public async Task<T> ScalarAsync<T>(string sql, CancellationToken cancellationToken)

@@ -47,7 +47,11 @@ public static class DataGenerator
             await command.ExecuteNonQueryAsync(cancellationToken);
         }
 
-        return Stopwatch.GetElapsedTime(start).TotalSeconds;
+        var seconds = Stopwatch.GetElapsedTime(start).TotalSeconds;
+        await using var record = new NpgsqlCommand("ALTER TABLE bench_marker ADD COLUMN generation_seconds float8; UPDATE bench_marker SET generation_seconds = @s", connection);
+        record.Parameters.AddWithValue("s", Math.Round(seconds, 1));
+        await record.ExecuteNonQueryAsync(cancellationToken);
+        return seconds;
     }
 
     private static IEnumerable<string> Statements(int n, string today)

@@ -15,10 +15,11 @@ public static class DashboardDesigns
 {
     private const int PrisonId = 1;
 
-    public static async Task<IReadOnlyList<DesignMeasurement>> RunAsync(int prisoners, string output, string? databaseName, CancellationToken cancellationToken)
+    public static async Task<IReadOnlyList<DesignMeasurement>> RunAsync(int prisoners, string output, string? databaseName, CancellationToken cancellationToken, int? maxRuns = null)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
-        Console.WriteLine(await database.EnsureReadyAsync(cancellationToken));
+        var prepared = await database.EnsureReadyAsync(cancellationToken);
+        Console.WriteLine(prepared);
         var today = BenchmarkRules.Today();
         var codes = BenchmarkRules.RuleSet().Rules.Select(r => r.Code).ToList();
         var designB = new DesignB(codes);
@@ -29,10 +30,11 @@ public static class DashboardDesigns
         var designA = new DesignA(db, BenchmarkRules.Evaluator());
         var current = await database.ScalarAsync<long>($"SELECT COUNT(*) FROM imprisonment WHERE prison_id = {PrisonId} AND left_on IS NULL", cancellationToken);
         var results = new List<DesignMeasurement>();
+        var runCap = maxRuns ?? int.MaxValue;
 
         async Task Ef(string page, string design, Func<Task> read, int maxRuns, double budgetSeconds)
         {
-            var times = await Sampler.SampleAsync(read, maxRuns, TimeSpan.FromSeconds(budgetSeconds));
+            var times = await Sampler.SampleAsync(read, Math.Min(maxRuns, runCap), TimeSpan.FromSeconds(budgetSeconds));
             counter.Reset();
             await read();
             Add(new DesignMeasurement(page, design, counter.Count, times));
@@ -40,7 +42,7 @@ public static class DashboardDesigns
 
         async Task Sql(string page, string design, string sql, int maxRuns, double budgetSeconds) =>
             Add(new DesignMeasurement(page, design, 1, await Sampler.SampleAsync(
-                () => DesignB.RunAsync(connection, sql, PrisonId, today, cancellationToken), maxRuns, TimeSpan.FromSeconds(budgetSeconds))));
+                () => DesignB.RunAsync(connection, sql, PrisonId, today, cancellationToken), Math.Min(maxRuns, runCap), TimeSpan.FromSeconds(budgetSeconds))));
 
         void Add(DesignMeasurement measurement)
         {
@@ -75,7 +77,8 @@ public static class DashboardDesigns
             "A loads a prisoner's row and each of its 17 collections in a query of its own (18 per prisoner, 1 + 10 x 18 on the top-ten page). " +
             "Counts by status have no tuned B: whatever the form, every current prisoner's flag must be computed. " +
             $"The tuned B's dangerous-only page walks the arrivals index and stops after ten matches, so it is fast when dangerous prisoners are common " +
-            $"({await database.ScalarAsync<decimal>("SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken)} % of prisoners here).");
+            $"({await database.ScalarAsync<decimal>("SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken)} % of prisoners here). Data: {prepared}.");
+        await DataSetReport.WriteAsync(database, output, prepared, cancellationToken);
         return results;
     }
 

@@ -20,7 +20,8 @@ public static class DashboardLoad
         int prisoners, int seconds, int[] clientCounts, string output, string? databaseName, CancellationToken cancellationToken)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
-        Console.WriteLine(await database.EnsureReadyAsync(cancellationToken));
+        var prepared = await database.EnsureReadyAsync(cancellationToken);
+        Console.WriteLine(prepared);
         await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, ServerArguments.NewQueuePrefix()), cancellationToken: cancellationToken);
         await web.StartAsync(cancellationToken);
         var address = new Uri(web.Urls.First());
@@ -43,7 +44,7 @@ public static class DashboardLoad
             await Machine.DescribeAsync(cancellationToken), table,
             $"GET {Page} (the ten latest arrivals of a prison, with counts by status) on Kestrel in production mode against prison_bench_{prisoners}, " +
             $"{seconds} s per level after a warm-up, closed loop (each client sends its next request when the last is answered) with HttpClient. " +
-            "The load generator runs in the same process as web and shares the 2 cores with it and with PostgreSQL.");
+            "The load generator runs in the same process as web and shares the 2 cores with it and with PostgreSQL. " + $"Data: {prepared}.");
         return results;
     }
 

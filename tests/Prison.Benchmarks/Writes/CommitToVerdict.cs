@@ -29,7 +29,8 @@ public static class CommitToVerdict
     public static async Task<Result> RunAsync(int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken, int[]? workerCounts = null)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
-        Console.WriteLine(await database.EnsureReadyAsync(cancellationToken));
+        var prepared = await database.EnsureReadyAsync(cancellationToken);
+        Console.WriteLine(prepared);
         var prefix = ServerArguments.NewQueuePrefix();
         await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, prefix), cancellationToken: cancellationToken);
         await web.StartAsync(cancellationToken);
@@ -62,7 +63,7 @@ public static class CommitToVerdict
             "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate; the worker for this part " +
             "is hosted in the benchmark's process (a MassTransit observer stamps the moment its verdict is stored). The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
-            "until none is left Unknown.");
+            "until none is left Unknown. " + $"Data: {prepared}.");
         return new Result(achieved, latencies, sustained);
     }
 

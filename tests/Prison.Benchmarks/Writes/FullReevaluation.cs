@@ -18,7 +18,8 @@ public static class FullReevaluation
     public static async Task<IReadOnlyList<Result>> RunAsync(int prisoners, int[] workerCounts, string output, string? databaseName, CancellationToken cancellationToken)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
-        Console.WriteLine(await database.EnsureReadyAsync(cancellationToken));
+        var prepared = await database.EnsureReadyAsync(cancellationToken, evaluate: false);
+        Console.WriteLine(prepared);
         var results = new List<Result>();
         foreach (var count in workerCounts)
         {
@@ -62,7 +63,7 @@ public static class FullReevaluation
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners}", await Machine.DescribeAsync(cancellationToken), table,
             "Started with `Prison.Worker reevaluate --all` against worker processes (`Prison.Worker run`, default settings: batches of " +
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
-            "The workers share the machine's cores with PostgreSQL.");
+            "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
         return results;
     }
 
