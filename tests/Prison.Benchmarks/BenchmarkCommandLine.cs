@@ -56,10 +56,18 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
-        var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, output };
+        var workers = new Option<int[]>("--workers") { Description = "how many worker processes, one run for each count given", DefaultValueFactory = _ => [1, 2], AllowMultipleArgumentsPerToken = true };
+        workers.Validators.Add(result =>
+        {
+            if (result.GetValue(workers) is not { Length: > 0 } counts || counts.Any(c => c is < 1 or > 8))
+            {
+                result.AddError("--workers takes counts from 1 to 8, e.g. --workers 1 2.");
+            }
+        });
+        var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, workers, output };
         reevaluate.SetAction(async (parse, cancellationToken) =>
         {
-            await FullReevaluation.RunAsync(parse.GetValue(prisoners), [1, 2], Output(parse), null, cancellationToken);
+            await FullReevaluation.RunAsync(parse.GetValue(prisoners), parse.GetValue(workers)!, Output(parse), null, cancellationToken);
             return 0;
         });
 

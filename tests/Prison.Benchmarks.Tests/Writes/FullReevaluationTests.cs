@@ -15,6 +15,6 @@ public sealed class FullReevaluationTests
         Assert.Equal(data.Prisoners, run.Prisoners);
         Assert.Equal(0, run.Failed);
         Assert.True(run.PeakMemoryMiB > 0);
-        Assert.Contains("reevaluate --prisoners 200", data.ReportText);
+        Assert.Contains("reevaluate --prisoners 200 --workers 1", data.ReportText);
     }
 }

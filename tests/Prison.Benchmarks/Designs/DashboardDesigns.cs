@@ -58,8 +58,8 @@ public static class DashboardDesigns
 
         const string counts = "counts by status";
         await Ef(counts, "C stored flag", () => db.StatusCountsAsync(PrisonId, cancellationToken), 500, 5);
-        await Sql(counts, "B tuned", designB.Counts, 30, 20);
         await Sql(counts, "B analysis", designB.Counts, 30, 20);
+        Add(results[^1] with { Design = "B tuned", Note = "the same statement: no form avoids computing every flag" });
         results.Add(await MeasureCountsInMemoryAsync(designA, counter, cancellationToken));
         Console.WriteLine($"{counts}, A in memory: {results[^1].Statements:0} statements, {results[^1].P50:0.0} ms ({results[^1].Note})");
 

@@ -59,8 +59,9 @@ public static class FullReevaluation
                 r.Workers.ToString(CultureInfo.InvariantCulture), r.Prisoners.ToString("N0", CultureInfo.InvariantCulture), $"{r.Seconds:0.0}",
                 r.PerSecond.ToString("N0", CultureInfo.InvariantCulture), $"{r.PeakMemoryMiB:N0} MiB", r.Failed.ToString(CultureInfo.InvariantCulture),
             ]));
-        await BenchmarkReport.WriteSectionAsync(output, $"reevaluate-{prisoners}", $"4. Full re-evaluation, {prisoners:N0} prisoners",
-            $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners}", await Machine.DescribeAsync(cancellationToken), table,
+        var counts = string.Join(" ", workerCounts);
+        await BenchmarkReport.WriteSectionAsync(output, $"reevaluate-{prisoners}-{string.Join("-", workerCounts)}", $"4. Full re-evaluation, {prisoners:N0} prisoners, {counts} worker process(es)",
+            $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners} --workers {counts}", await Machine.DescribeAsync(cancellationToken), table,
             "Started with `Prison.Worker reevaluate --all` against worker processes (`Prison.Worker run`, default settings: batches of " +
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
             "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
