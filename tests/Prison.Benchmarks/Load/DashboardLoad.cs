@@ -40,7 +40,7 @@ public static class DashboardLoad
         var table = BenchmarkReport.Table(
             ["clients", "requests/s", "p50 ms", "p99 ms"],
             results.Select(r => (IReadOnlyList<string>)[r.Item1.ToString(CultureInfo.InvariantCulture), r.Item2.ToString("N0", CultureInfo.InvariantCulture), $"{r.Item3:0.00}", $"{r.Item4:0.00}"]));
-        await BenchmarkReport.WriteSectionAsync(output, "dashboard-http", "2. Dashboard over HTTP", $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-http --prisoners {prisoners} --seconds {seconds}",
+        await BenchmarkReport.WriteSectionAsync(output, $"dashboard-http-{prisoners}", $"2. Dashboard over HTTP, {prisoners:N0} prisoners", $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-http --prisoners {prisoners} --seconds {seconds}",
             await Machine.DescribeAsync(cancellationToken), table,
             $"GET {Page} (the ten latest arrivals of a prison, with counts by status) on Kestrel in production mode against prison_bench_{prisoners}, " +
             $"{seconds} s per level after a warm-up, closed loop (each client sends its next request when the last is answered) with HttpClient. " +

@@ -17,8 +17,17 @@ public static class Machine
             ? $"{long.Parse(File.ReadLines("/proc/meminfo").First().Split(' ', StringSplitOptions.RemoveEmptyEntries)[1], System.Globalization.CultureInfo.InvariantCulture) / 1024.0 / 1024.0:0.0} GiB"
             : "unknown";
         return $"{Environment.ProcessorCount} cores ({cpu ?? "unknown CPU"}), {memory} memory, PostgreSQL {await PostgreSqlVersionAsync(cancellationToken)}, " +
-               $"RabbitMQ {await RabbitMqVersionAsync(cancellationToken)}, .NET {Environment.Version}";
+               $"RabbitMQ {await RabbitMqVersionAsync(cancellationToken)}, .NET {Environment.Version}{LoadAverage()}";
     }
+
+    /// <summary>
+    /// The machine's load when the section is written: figures measured while other work shares the cores (load
+    /// average well above the core count) are slower than a quiet machine's and say so.
+    /// </summary>
+    private static string LoadAverage() =>
+        File.Exists("/proc/loadavg")
+            ? $"; load average {string.Join(" / ", File.ReadAllText("/proc/loadavg").Split(' ').Take(3))} (1 / 5 / 15 min) when written"
+            : "";
 
     private static async Task<string> PostgreSqlVersionAsync(CancellationToken cancellationToken)
     {
