@@ -52,7 +52,7 @@ public static class CommitToVerdict
         await web.StopAsync(cancellationToken);
         var body = BenchmarkReport.Table(["measure", "figure"],
         [
-            ["changes made", $"{latencies.Count:N0} at {achieved:0} per second for {seconds} s (target rate {rate}/s)"],
+            ["changes made", $"{latencies.Count:N0} in {seconds} s: {achieved:0} per second (asked for {rate}/s, at most {MaxChangesInFlight} in flight)"],
             ["commit to verdict p50", $"{Percentiles.At(latencies, 0.5):0.0} ms"],
             ["commit to verdict p99", $"{Percentiles.At(latencies, 0.99):0.0} ms"],
             ["commit to verdict max", $"{latencies.Max():0.0} ms"],
@@ -87,7 +87,7 @@ public static class CommitToVerdict
             using var inFlight = new SemaphoreSlim(MaxChangesInFlight);
             var start = Stopwatch.GetTimestamp();
             var changes = new List<Task>();
-            for (var i = 0; i < numbers.Count; i++)
+            for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < TimeSpan.FromSeconds(seconds); i++)
             {
                 var due = TimeSpan.FromSeconds(i / (double)rate) - Stopwatch.GetElapsedTime(start);
                 if (due > TimeSpan.Zero)
@@ -113,7 +113,7 @@ public static class CommitToVerdict
             }
 
             await Task.WhenAll(changes);
-            var achieved = numbers.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
+            var achieved = changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
             await Eventually.Async(() => Task.FromResult(committedAt.Keys.Count(stored.ContainsKey)), n => n == committedAt.Count, "every verdict to be stored", TimeSpan.FromMinutes(2));
             return (achieved, committedAt.Select(c => Stopwatch.GetElapsedTime(c.Value, stored[c.Key]).TotalMilliseconds).ToList());
         }
