@@ -1,25 +1,84 @@
 using System.CommandLine;
+using Prison.Benchmarks.Data;
+using Prison.Benchmarks.Designs;
+using Prison.Benchmarks.Load;
+using Prison.Benchmarks.Reporting;
+using Prison.Benchmarks.Writes;
 
 namespace Prison.Benchmarks;
 
 /// <summary>
-/// dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --mode embedded|production [--changes 200]
-/// dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard [--requests 2000]
+/// dotnet run -c Release --project tests/Prison.Benchmarks -- &lt;benchmark&gt; [--prisoners N]; see README, "Measurements".
+/// Mistakes print the usage (System.CommandLine), never a stack trace.
 /// </summary>
 public static class BenchmarkCommandLine
 {
     public static async Task<int> InvokeAsync(string[] args)
     {
-        var mode = new Option<string>("--mode") { Description = "embedded (SQLite, in-memory bus) or production (PostgreSQL, RabbitMQ)", DefaultValueFactory = _ => "production" };
-        mode.AcceptOnlyFromAmong("embedded", "production");
-        var changes = new Option<int>("--changes") { Description = "how many changes to time", DefaultValueFactory = _ => 200 };
-        var commitToVerdict = new Command("commit-to-verdict", "Time from a change's commit to its verdict being stored.") { mode, changes };
-        commitToVerdict.SetAction((parse, cancellationToken) => CommitToVerdict.RunAsync(parse.GetValue(mode)!, parse.GetValue(changes), cancellationToken));
+        var prisoners = new Option<int>("--prisoners") { Description = "the data set's size: prisoners generated in the database prison_bench_N", DefaultValueFactory = _ => 10_000 };
+        prisoners.Validators.Add(result =>
+        {
+            if (result.GetValue(prisoners) is < 100 or > 5_000_000)
+            {
+                result.AddError("--prisoners must be from 100 to 5,000,000.");
+            }
+        });
+        var output = new Option<string?>("--output") { Description = "the Markdown file to update (default: docs/benchmarks.md of this repository)", HelpName = "PATH" };
+        string Output(ParseResult parse) => parse.GetValue(output) ?? BenchmarkReport.DefaultPath();
+
+        var generate = new Command("generate", "Generate (or keep) the data set of N prisoners and its stored verdicts.") { prisoners };
+        generate.SetAction(async (parse, cancellationToken) =>
+        {
+            Console.WriteLine(await BenchDatabase.For(parse.GetValue(prisoners)).EnsureReadyAsync(cancellationToken));
+            return 0;
+        });
+
+        var designs = new Command("dashboard-designs", "1. The dashboard's reads in designs A, B and C on the same data.") { prisoners, output };
+        designs.SetAction(async (parse, cancellationToken) =>
+        {
+            await DashboardDesigns.RunAsync(parse.GetValue(prisoners), Output(parse), null, cancellationToken);
+            return 0;
+        });
+
+        var seconds = new Option<int>("--seconds") { Description = "how long each load level runs", DefaultValueFactory = _ => 10 };
+        var http = new Command("dashboard-http", "2. Requests per second for the dashboard page over HTTP, production mode, 1, 8 and 32 clients.") { prisoners, seconds, output };
+        http.SetAction(async (parse, cancellationToken) =>
+        {
+            await DashboardLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8, 32], Output(parse), null, cancellationToken);
+            return 0;
+        });
+
+        var rate = new Option<int>("--rate") { Description = "changes per second", DefaultValueFactory = _ => 200 };
+        var commitToVerdict = new Command("commit-to-verdict", "3. Commit to verdict at a steady rate, then the rate one and two workers sustain.") { prisoners, rate, seconds, output };
+        commitToVerdict.SetAction(async (parse, cancellationToken) =>
+        {
+            await CommitToVerdict.RunAsync(parse.GetValue(prisoners), parse.GetValue(rate), parse.Tokens.Any(t => t.Value == "--seconds") ? parse.GetValue(seconds) : 60, Output(parse), null, cancellationToken);
+            return 0;
+        });
+
+        var workers = new Option<int[]>("--workers") { Description = "how many worker processes, one run for each count given", DefaultValueFactory = _ => [1, 2], AllowMultipleArgumentsPerToken = true };
+        workers.Validators.Add(result =>
+        {
+            if (result.GetValue(workers) is not { Length: > 0 } counts || counts.Any(c => c is < 1 or > 8))
+            {
+                result.AddError("--workers takes counts from 1 to 8, e.g. --workers 1 2.");
+            }
+        });
+        var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, workers, output };
+        reevaluate.SetAction(async (parse, cancellationToken) =>
+        {
+            await FullReevaluation.RunAsync(parse.GetValue(prisoners), parse.GetValue(workers)!, Output(parse), null, cancellationToken);
+            return 0;
+        });
 
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
-        var dashboard = new Command("dashboard", "Dashboard page time over HTTP, and statements per read.") { requests };
+        var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) => DashboardPage.RunAsync(parse.GetValue(requests), cancellationToken));
 
-        return await new RootCommand("Measurements of the prison dashboard on this machine.") { commitToVerdict, dashboard }.Parse(args).InvokeAsync();
+        return await new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
+            {
+                generate, designs, http, commitToVerdict, reevaluate, dashboard,
+            }
+            .Parse(args).InvokeAsync();
     }
 }

@@ -1,0 +1,20 @@
+using Prison.Benchmarks.Designs;
+
+namespace Prison.Benchmarks.Tests.Designs;
+
+public sealed class DashboardDesignsTests
+{
+    [Fact]
+    public async Task Measures_the_three_designs_on_every_page_and_writes_their_table()
+    {
+        await using var data = new TinyDataSet();
+
+        var results = await DashboardDesigns.RunAsync(data.Prisoners, data.Report, data.Name, CancellationToken.None, maxRuns: 5);
+
+        Assert.Equal(12, results.Count);
+        Assert.All(results.Where(r => r.Design.StartsWith('C')), r => Assert.Equal(1, r.Statements));
+        Assert.All(results.Where(r => r.Design.StartsWith('B')), r => Assert.Equal(1, r.Statements));
+        Assert.Contains("| top ten | A in memory |", data.ReportText);
+        Assert.Contains("dashboard-designs --prisoners 200", data.ReportText);
+    }
+}

@@ -1,0 +1,20 @@
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Domain.Evaluation;
+using Prison.Worker.Evaluation;
+
+namespace Prison.Benchmarks;
+
+/// <summary>The rules as the product ships them (rule 35 disabled, the prison's time zone), for the designs that run them outside the worker.</summary>
+public static class BenchmarkRules
+{
+    private static readonly ServiceProvider Services =
+        new ServiceCollection().AddPrisonEvaluation(new ConfigurationBuilder().Build()).BuildServiceProvider();
+
+    public static DangerEvaluator Evaluator() => Services.GetRequiredService<DangerEvaluator>();
+
+    public static RuleSet RuleSet() => Services.GetRequiredService<RuleSet>();
+
+    /// <summary>Today in the prison's calendar: the day the SQL of design B compares dates with.</summary>
+    public static DateOnly Today() => Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow);
+}

@@ -1,0 +1,115 @@
+using System.Globalization;
+using Prison.Benchmarks.Data;
+using Prison.Benchmarks.Reporting;
+using Prison.Db.Reads;
+using Prison.Testing;
+
+namespace Prison.Benchmarks.Designs;
+
+/// <summary>
+/// Benchmark 1: the dashboard's three reads (top ten, counts by status, dangerous only) in design A (rules in memory
+/// over collections loaded per prisoner), B (rules as SQL sub-queries: the analysis' shape and the hand-tuned form)
+/// and C (the stored flag, the product's DashboardReads), on the same data.
+/// </summary>
+public static class DashboardDesigns
+{
+    private const int PrisonId = 1;
+
+    public static async Task<IReadOnlyList<DesignMeasurement>> RunAsync(int prisoners, string output, string? databaseName, CancellationToken cancellationToken, int? maxRuns = null)
+    {
+        var database = BenchDatabase.For(prisoners, databaseName);
+        var prepared = await database.EnsureReadyAsync(cancellationToken);
+        Console.WriteLine(prepared);
+        var today = BenchmarkRules.Today();
+        var codes = BenchmarkRules.RuleSet().Rules.Select(r => r.Code).ToList();
+        var designB = new DesignB(codes);
+        var counter = new StatementCounter();
+        await using var db = database.Open(counter);
+        await using var connection = database.Connect();
+        await connection.OpenAsync(cancellationToken);
+        var designA = new DesignA(db, BenchmarkRules.Evaluator());
+        var current = await database.ScalarAsync<long>($"SELECT COUNT(*) FROM imprisonment WHERE prison_id = {PrisonId} AND left_on IS NULL", cancellationToken);
+        var results = new List<DesignMeasurement>();
+        var runCap = maxRuns ?? int.MaxValue;
+
+        async Task Ef(string page, string design, Func<Task> read, int maxRuns, double budgetSeconds)
+        {
+            var times = await Sampler.SampleAsync(read, Math.Min(maxRuns, runCap), TimeSpan.FromSeconds(budgetSeconds));
+            counter.Reset();
+            await read();
+            Add(new DesignMeasurement(page, design, counter.Count, times));
+        }
+
+        async Task Sql(string page, string design, string sql, int maxRuns, double budgetSeconds) =>
+            Add(new DesignMeasurement(page, design, 1, await Sampler.SampleAsync(
+                () => DesignB.RunAsync(connection, sql, PrisonId, today, cancellationToken), Math.Min(maxRuns, runCap), TimeSpan.FromSeconds(budgetSeconds))));
+
+        void Add(DesignMeasurement measurement)
+        {
+            results.Add(measurement);
+            Console.WriteLine($"{measurement.Page}, {measurement.Design}: {measurement.Statements:0} statements, p50 {measurement.P50:0.000} ms, p99 {measurement.P99:0.000} ms{(measurement.Note is null ? "" : $" ({measurement.Note})")}");
+        }
+
+        const string top = "top ten";
+        await Ef(top, "C stored flag", () => db.LatestArrivalsAsync(PrisonId, cancellationToken: cancellationToken), 500, 5);
+        await Sql(top, "B tuned", designB.TunedPage(dangerousOnly: false), 200, 10);
+        await Sql(top, "B analysis", designB.AnalysisPage(dangerousOnly: false), 30, 20);
+        await Ef(top, "A in memory", () => designA.PageAsync(PrisonId, cancellationToken), 50, 15);
+
+        const string counts = "counts by status";
+        await Ef(counts, "C stored flag", () => db.StatusCountsAsync(PrisonId, cancellationToken), 500, 5);
+        await Sql(counts, "B analysis", designB.Counts, 30, 20);
+        Add(results[^1] with { Design = "B tuned", Note = "the same statement: no form avoids computing every flag" });
+        results.Add(await MeasureCountsInMemoryAsync(designA, counter, cancellationToken));
+        Console.WriteLine($"{counts}, A in memory: {results[^1].Statements:0} statements, {results[^1].P50:0.0} ms ({results[^1].Note})");
+
+        const string dangerous = "dangerous only";
+        await Ef(dangerous, "C stored flag", () => db.LatestArrivalsAsync(PrisonId, dangerousOnly: true, cancellationToken), 500, 5);
+        await Sql(dangerous, "B tuned", designB.TunedPage(dangerousOnly: true), 200, 10);
+        await Sql(dangerous, "B analysis", designB.AnalysisPage(dangerousOnly: true), 30, 20);
+        await Ef(dangerous, "A in memory", () => designA.DangerousPageAsync(PrisonId, cancellationToken), 30, 15);
+
+        var command = $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-designs --prisoners {prisoners}";
+        await BenchmarkReport.WriteSectionAsync(output, $"dashboard-designs-{prisoners}", $"1. Dashboard, three designs, {prisoners:N0} prisoners", command,
+            await Machine.DescribeAsync(cancellationToken), Table(results),
+            $"Prison RNDC holds {current:N0} of the {prisoners:N0} prisoners. \"at 0.5 ms\" adds a 0.5 ms network round trip per statement to the measured p50 " +
+            "(loopback costs under 0.1 ms). Ratios are the design's p50 over C's p50 on the same page. " +
+            "A loads a prisoner's row and each of its 17 collections in a query of its own (18 per prisoner, 1 + 10 x 18 on the top-ten page). " +
+            "Counts by status have no tuned B: whatever the form, every current prisoner's flag must be computed. " +
+            $"The tuned B's dangerous-only page walks the arrivals index and stops after ten matches, so it is fast when dangerous prisoners are common " +
+            $"({await database.ScalarAsync<decimal>("SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken)} % of prisoners here). Data: {prepared}.");
+        await DataSetReport.WriteAsync(database, output, prepared, cancellationToken);
+        return results;
+    }
+
+    private static async Task<DesignMeasurement> MeasureCountsInMemoryAsync(DesignA designA, StatementCounter counter, CancellationToken cancellationToken)
+    {
+        counter.Reset();
+        var start = System.Diagnostics.Stopwatch.GetTimestamp();
+        var (_, evaluated, total) = await designA.CountsAsync(PrisonId, TimeSpan.FromSeconds(30), cancellationToken);
+        var elapsed = System.Diagnostics.Stopwatch.GetElapsedTime(start).TotalMilliseconds;
+        var scale = total / (double)Math.Max(1, evaluated);
+        var note = evaluated < total
+            ? $"one run, extrapolated from {evaluated:N0} of {total:N0} prisoners"
+            : "one run";
+        return new DesignMeasurement("counts by status", "A in memory", 1 + ((counter.Count - 1) * scale), [elapsed * scale], note);
+    }
+
+    private static string Table(IReadOnlyList<DesignMeasurement> results)
+    {
+        static string Ms(double value) => value >= 100 ? value.ToString("N0", CultureInfo.InvariantCulture) : value.ToString("0.000", CultureInfo.InvariantCulture);
+        static string Ratio(double value) => value >= 10 ? $"{value:N0}x" : $"{value:0.0}x";
+        var rows = results.Select(r =>
+        {
+            var c = results.Single(x => x.Page == r.Page && x.Design == "C stored flag");
+            return (IReadOnlyList<string>)
+            [
+                r.Page, r.Design, r.Statements.ToString("N0", CultureInfo.InvariantCulture), Ms(r.P50), Ms(r.P99), Ms(r.P50AtRoundTrip),
+                r.Design.StartsWith('C') ? "1x" : Ratio(r.P50 / c.P50),
+                r.Design.StartsWith('C') ? "1x" : Ratio(r.P50AtRoundTrip / c.P50AtRoundTrip),
+                $"{r.Milliseconds.Count}{(r.Note is null ? "" : $" ({r.Note})")}",
+            ];
+        });
+        return BenchmarkReport.Table(["page", "design", "statements", "p50 ms", "p99 ms", "p50 at 0.5 ms RTT", "/C loopback", "/C at 0.5 ms", "runs"], rows);
+    }
+}

@@ -1,0 +1,75 @@
+using System.Text;
+using System.Text.RegularExpressions;
+
+namespace Prison.Benchmarks.Reporting;
+
+/// <summary>
+/// docs/benchmarks.md: each benchmark owns one section between markers and replaces only its own, so benchmarks run
+/// at different times keep each other's tables. Every section says the machine, the date and the command.
+/// </summary>
+public static class BenchmarkReport
+{
+    private const string Heading = """
+        # Benchmarks
+
+        Written by `tests/Prison.Benchmarks` (README, "Measurements"): each section is replaced when its benchmark runs again,
+        with the machine, the date and the exact command next to its figures, so that every figure can be reproduced.
+
+        """;
+
+    /// <summary>docs/benchmarks.md of the repository the program runs in.</summary>
+    public static string DefaultPath()
+    {
+        for (var folder = new DirectoryInfo(Directory.GetCurrentDirectory()); folder is not null; folder = folder.Parent)
+        {
+            if (File.Exists(Path.Combine(folder.FullName, "Prison.sln")))
+            {
+                return Path.Combine(folder.FullName, "docs", "benchmarks.md");
+            }
+        }
+
+        throw new InvalidOperationException("Run the benchmarks from inside the repository (no Prison.sln above the current folder), or give --output.");
+    }
+
+    public static async Task WriteSectionAsync(string path, string name, string title, string command, string machine, string body, string? note)
+    {
+        var section = new StringBuilder()
+            .AppendLine($"<!-- benchmark:{name} -->")
+            .AppendLine($"## {title}")
+            .AppendLine()
+            .AppendLine($"Measured {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC on {machine}.")
+            .AppendLine()
+            .AppendLine("```")
+            .AppendLine(command)
+            .AppendLine("```")
+            .AppendLine()
+            .Append(body.TrimEnd()).AppendLine();
+        if (note is { Length: > 0 })
+        {
+            section.AppendLine().AppendLine(note.TrimEnd());
+        }
+
+        section.AppendLine($"<!-- /benchmark:{name} -->");
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        var existing = File.Exists(path) ? await File.ReadAllTextAsync(path) : Heading;
+        var pattern = new Regex($"<!-- benchmark:{Regex.Escape(name)} -->.*?<!-- /benchmark:{Regex.Escape(name)} -->\\r?\\n?", RegexOptions.Singleline);
+        var updated = pattern.IsMatch(existing)
+            ? pattern.Replace(existing, section.ToString().Replace("$", "$$", StringComparison.Ordinal), 1)
+            : existing.TrimEnd() + Environment.NewLine + Environment.NewLine + section;
+        await File.WriteAllTextAsync(path, updated);
+    }
+
+    /// <summary>A Markdown table.</summary>
+    public static string Table(IReadOnlyList<string> header, IEnumerable<IReadOnlyList<string>> rows)
+    {
+        var text = new StringBuilder()
+            .AppendLine("| " + string.Join(" | ", header) + " |")
+            .AppendLine("|" + string.Concat(header.Select(_ => "---|")));
+        foreach (var row in rows)
+        {
+            text.AppendLine("| " + string.Join(" | ", row) + " |");
+        }
+
+        return text.ToString();
+    }
+}

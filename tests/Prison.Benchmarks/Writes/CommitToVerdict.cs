@@ -1,0 +1,219 @@
+using System.Collections.Concurrent;
+using System.Diagnostics;
+using System.Globalization;
+using MassTransit;
+using Microsoft.Extensions.DependencyInjection;
+using Npgsql;
+using Prison.Benchmarks.Data;
+using Prison.Benchmarks.Reporting;
+using Prison.Db;
+using Prison.Db.Reads;
+using Prison.Domain.Messages;
+using Prison.Domain.Record;
+using Prison.Testing;
+using Prison.Web.Hosting;
+using Prison.Worker.Hosting;
+using Prison.Worker.Messaging;
+
+namespace Prison.Benchmarks.Writes;
+
+/// <summary>
+/// Benchmark 3: changes made the way the prisoner page makes them (load the aggregate, change it, commit, publish) at
+/// a steady rate, each timed from its commit to the moment the worker has stored its verdict; then the rate one and
+/// two worker processes sustain, from a backlog of changed prisoners to none left Unknown.
+/// </summary>
+public static class CommitToVerdict
+{
+    private const int MaxChangesInFlight = 32;
+
+    public sealed record Result(double AchievedRate, IReadOnlyCollection<double> Latencies, IReadOnlyList<(int Workers, int Changes, double PerSecond)> Sustained);
+
+    public static async Task<Result> RunAsync(int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken, int[]? workerCounts = null)
+    {
+        var database = BenchDatabase.For(prisoners, databaseName);
+        var prepared = await database.EnsureReadyAsync(cancellationToken);
+        Console.WriteLine(prepared);
+        var prefix = ServerArguments.NewQueuePrefix();
+        await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, prefix), cancellationToken: cancellationToken);
+        await web.StartAsync(cancellationToken);
+
+        var (achieved, latencies) = await SteadyRateAsync(web.Services, database, prefix, rate, seconds, cancellationToken);
+        Console.WriteLine($"commit to verdict at {achieved:0} changes/s for {seconds} s: {Percentiles.Describe(latencies)}");
+
+        var backlog = Math.Min(prisoners, 10_000);
+        var sustained = new List<(int, int, double)>();
+        foreach (var workers in workerCounts ?? [1, 2])
+        {
+            var perSecond = await SustainedRateAsync(web.Services, database, prefix, workers, backlog, cancellationToken);
+            sustained.Add((workers, backlog, perSecond));
+            Console.WriteLine($"{workers} worker process(es): {perSecond:N0} changes/s sustained over a backlog of {backlog:N0}");
+        }
+
+        await web.StopAsync(cancellationToken);
+        var body = BenchmarkReport.Table(["measure", "figure"],
+        [
+            ["changes made", $"{latencies.Count:N0} in {seconds} s: {achieved:0} per second (asked for {rate}/s, at most {MaxChangesInFlight} in flight)"],
+            ["commit to verdict p50", $"{Percentiles.At(latencies, 0.5):0.0} ms"],
+            ["commit to verdict p99", $"{Percentiles.At(latencies, 0.99):0.0} ms"],
+            ["commit to verdict max", $"{latencies.Max():0.0} ms"],
+            .. sustained.Select(s => (IReadOnlyList<string>)[$"sustained rate, {s.Item1} worker process{(s.Item1 == 1 ? "" : "es")}", $"{s.Item3.ToString("N0", CultureInfo.InvariantCulture)} changes/s (backlog of {s.Item2:N0})"]),
+        ]);
+        await BenchmarkReport.WriteSectionAsync(output, "commit-to-verdict", "3. Commit to verdict",
+            $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}",
+            await Machine.DescribeAsync(cancellationToken), body,
+            $"On prison_bench_{prisoners}. Each change records a negative drug test on a different prisoner through the aggregate (as the prisoner page does: " +
+            "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate; the worker for this part " +
+            "is hosted in the benchmark's process (a MassTransit observer stamps the moment its verdict is stored). The sustained rate marks a backlog of " +
+            "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
+            "until none is left Unknown. " + $"Data: {prepared}.");
+        return new Result(achieved, latencies, sustained);
+    }
+
+    private static async Task<(double Achieved, List<double> Latencies)> SteadyRateAsync(
+        IServiceProvider webServices, BenchDatabase database, string prefix, int rate, int seconds, CancellationToken cancellationToken)
+    {
+        var app = await WorkerApp.BuildAsync(BenchServerArguments.For(database, prefix), cancellationToken: cancellationToken);
+        await app.StartAsync(cancellationToken);
+        try
+        {
+            var stored = new ConcurrentDictionary<PrisonerChanged, long>();
+            app.Services.GetRequiredService<IBus>().ConnectConsumeMessageObserver(new StoredObserver(stored));
+            var total = rate * seconds;
+            var numbers = await NumbersAsync(database, total, cancellationToken);
+            var today = BenchmarkRules.Today();
+            var committedAt = new ConcurrentDictionary<PrisonerChanged, long>();
+            // As many changes in flight as web's connection pool can serve: a machine that cannot keep the rate makes
+            // fewer changes per second (reported), rather than queueing without bound and timing out.
+            using var inFlight = new SemaphoreSlim(MaxChangesInFlight);
+            var start = Stopwatch.GetTimestamp();
+            var changes = new List<Task>();
+            for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < TimeSpan.FromSeconds(seconds); i++)
+            {
+                var due = TimeSpan.FromSeconds(i / (double)rate) - Stopwatch.GetElapsedTime(start);
+                if (due > TimeSpan.Zero)
+                {
+                    await Task.Delay(due, cancellationToken);
+                }
+
+                await inFlight.WaitAsync(cancellationToken);
+                var number = numbers[i];
+                changes.Add(Task.Run(
+                    async () =>
+                    {
+                        try
+                        {
+                            await ChangeAsync(webServices, number, today, committedAt, cancellationToken);
+                        }
+                        finally
+                        {
+                            inFlight.Release();
+                        }
+                    },
+                    cancellationToken));
+            }
+
+            await Task.WhenAll(changes);
+            var achieved = changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
+            await Eventually.Async(() => Task.FromResult(committedAt.Keys.Count(stored.ContainsKey)), n => n == committedAt.Count, "every verdict to be stored", TimeSpan.FromMinutes(2));
+            return (achieved, committedAt.Select(c => Stopwatch.GetElapsedTime(c.Value, stored[c.Key]).TotalMilliseconds).ToList());
+        }
+        finally
+        {
+            await app.StopAsync(CancellationToken.None);
+            await app.DisposeAsync();
+        }
+    }
+
+    private static async Task ChangeAsync(IServiceProvider services, string number, DateOnly today, ConcurrentDictionary<PrisonerChanged, long> committedAt, CancellationToken cancellationToken)
+    {
+        await using var scope = services.CreateAsyncScope();
+        var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+        var prisoner = (await db.LoadForChangeAsync(number, cancellationToken))!;
+        prisoner.RecordDrugTest(today, DrugTestResult.Negative);
+        var committed = await db.SaveRecordChangesAsync(cancellationToken);
+        var at = Stopwatch.GetTimestamp();
+        foreach (var change in committed)
+        {
+            committedAt[change] = at;
+        }
+
+        await scope.ServiceProvider.GetRequiredService<ChangePublisher>().PublishAsync(committed, cancellationToken);
+    }
+
+    private static async Task<double> SustainedRateAsync(IServiceProvider webServices, BenchDatabase database, string prefix, int workerCount, int backlog, CancellationToken cancellationToken)
+    {
+        var workers = new List<WorkerProcessUnderTest>();
+        try
+        {
+            for (var i = 0; i < workerCount; i++)
+            {
+                workers.Add(await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken));
+            }
+
+            var changes = new List<PrisonerChanged>();
+            await using (var connection = database.Connect())
+            {
+                await connection.OpenAsync(cancellationToken);
+                await using var command = new NpgsqlCommand(
+                    """
+                    UPDATE prisoner SET change_version = change_version + 1, danger_status = 'Unknown', changed_at = now()
+                    WHERE id IN (SELECT id FROM prisoner ORDER BY hashtext(number) LIMIT @backlog)
+                    RETURNING id, change_version
+                    """, connection);
+                command.Parameters.AddWithValue("backlog", backlog);
+                await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+                while (await reader.ReadAsync(cancellationToken))
+                {
+                    changes.Add(new PrisonerChanged(reader.GetGuid(0), reader.GetInt64(1)));
+                }
+            }
+
+            var start = Stopwatch.GetTimestamp();
+            await webServices.GetRequiredService<IBus>().PublishBatch(changes, cancellationToken);
+            while (await database.ScalarAsync<long>("SELECT COUNT(*) FROM prisoner WHERE danger_status = 'Unknown'", cancellationToken) > 0)
+            {
+                await Task.Delay(50, cancellationToken);
+            }
+
+            return changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
+        }
+        finally
+        {
+            foreach (var worker in workers)
+            {
+                await worker.DisposeAsync();
+            }
+        }
+    }
+
+    /// <summary>Different prisoners in custody, spread over the data set, so no two changes wait for each other.</summary>
+    private static async Task<List<string>> NumbersAsync(BenchDatabase database, int count, CancellationToken cancellationToken)
+    {
+        await using var connection = database.Connect();
+        await connection.OpenAsync(cancellationToken);
+        await using var command = new NpgsqlCommand(
+            "SELECT p.number FROM prisoner p JOIN imprisonment s ON s.prisoner_id = p.id AND s.left_on IS NULL ORDER BY hashtext(p.number || 'commit') LIMIT @count", connection);
+        command.Parameters.AddWithValue("count", count);
+        var numbers = new List<string>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+        while (await reader.ReadAsync(cancellationToken))
+        {
+            numbers.Add(reader.GetString(0));
+        }
+
+        return numbers;
+    }
+
+    private sealed class StoredObserver(ConcurrentDictionary<PrisonerChanged, long> stored) : IConsumeMessageObserver<PrisonerChanged>
+    {
+        public Task PreConsume(ConsumeContext<PrisonerChanged> context) => Task.CompletedTask;
+
+        public Task PostConsume(ConsumeContext<PrisonerChanged> context)
+        {
+            stored.TryAdd(context.Message, Stopwatch.GetTimestamp());
+            return Task.CompletedTask;
+        }
+
+        public Task ConsumeFault(ConsumeContext<PrisonerChanged> context, Exception exception) => Task.CompletedTask;
+    }
+}
