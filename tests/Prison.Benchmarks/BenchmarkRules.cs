@@ -9,7 +9,10 @@ namespace Prison.Benchmarks;
 public static class BenchmarkRules
 {
     private static readonly ServiceProvider Services =
-        new ServiceCollection().AddPrisonEvaluation(new ConfigurationBuilder().Build()).BuildServiceProvider();
+        new ServiceCollection().AddLogging().AddPrisonEvaluation(new ConfigurationBuilder().Build()).BuildServiceProvider();
+
+    /// <summary>The shipped rule set as the worker holds it (no stored settings: the defaults).</summary>
+    public static CurrentRules Current() => Services.GetRequiredService<CurrentRules>();
 
     public static DangerEvaluator Evaluator() => Services.GetRequiredService<DangerEvaluator>();
 

@@ -16,7 +16,7 @@ public static class StoredVerdicts
     public static async Task<double> ComputeAsync(BenchDatabase database, CancellationToken cancellationToken)
     {
         var start = Stopwatch.GetTimestamp();
-        var evaluator = BenchmarkRules.Evaluator();
+        var rules = BenchmarkRules.Current();
         Guid? after = null;
         while (true)
         {
@@ -29,7 +29,7 @@ public static class StoredVerdicts
                 return Stopwatch.GetElapsedTime(start).TotalSeconds;
             }
 
-            await new PrisonerReevaluation(db, evaluator, TimeProvider.System).ReevaluateAsync(ids, cancellationToken);
+            await new PrisonerReevaluation(db, rules, TimeProvider.System).ReevaluateAsync(ids, cancellationToken);
             after = ids[^1];
         }
     }
