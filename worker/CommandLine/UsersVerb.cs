@@ -113,7 +113,7 @@ internal static class UsersVerb
 
     private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
     {
-        using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers());
+        using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers(), withRules: false);
         await using var scope = host.Services.CreateAsyncScope();
 
         // Asked first, rather than failing on the missing table, whose error EF Core would log with a stack trace.

@@ -68,8 +68,11 @@ internal static class Verb
         return host;
     }
 
-    /// <summary>The database and the rules, without consumers, jobs or a started bus: for verbs that only read and write.</summary>
-    public static async Task<IHost> BuildServicesAsync(string[] configuration, CancellationToken cancellationToken, Action<IServiceCollection>? more = null)
+    /// <summary>
+    /// The database and the rules, without consumers, jobs or a started bus: for verbs that only read and write.
+    /// <paramref name="withRules"/> false skips reading the stored rule settings, for verbs that never evaluate.
+    /// </summary>
+    public static async Task<IHost> BuildServicesAsync(string[] configuration, CancellationToken cancellationToken, Action<IServiceCollection>? more = null, bool withRules = true)
     {
         var builder = Host.CreateApplicationBuilder(configuration);
         var settings = builder.AddPrison(hostWorker: false);
@@ -81,7 +84,11 @@ internal static class Verb
             await host.Services.MigratePrisonDatabaseAsync(cancellationToken);
         }
 
-        await RuleSetStartup.LoadAsync(host.Services, cancellationToken);
+        if (withRules)
+        {
+            await RuleSetStartup.LoadAsync(host.Services, cancellationToken);
+        }
+
         return host;
     }
 
