@@ -7,13 +7,17 @@ public static class ServerArguments
         For(database, TestServers.RabbitMq, queuePrefix, more);
 
     /// <param name="rabbit">An amqp:// URI: the shared broker, or a private node of a test that stops its broker.</param>
-    public static string[] For(ScratchDatabase database, Uri rabbit, string queuePrefix, params string[] more)
+    public static string[] For(ScratchDatabase database, Uri rabbit, string queuePrefix, params string[] more) =>
+        For(database.ConnectionString, rabbit, queuePrefix, more);
+
+    /// <param name="connectionString">A database that is not a scratch one: the benchmarks' kept databases.</param>
+    public static string[] For(string connectionString, Uri rabbit, string queuePrefix, params string[] more)
     {
         var credentials = rabbit.UserInfo.Split(':');
         return
         [
             "--urls=http://127.0.0.1:0",
-            $"--ConnectionStrings:Prison={database.ConnectionString}",
+            $"--ConnectionStrings:Prison={connectionString}",
             $"--RabbitMq:Host={rabbit.Host}",
             $"--RabbitMq:Port={rabbit.Port}",
             $"--RabbitMq:Username={Uri.UnescapeDataString(credentials[0])}",
