@@ -25,7 +25,7 @@ public static class RuleReads
 
     /// <summary>The fingerprint of the rule set in force, or null before any process has recorded one.</summary>
     public static Task<string?> RuleSetInForceAsync(this PrisonDb db, CancellationToken cancellationToken = default) =>
-        db.Set<RuleSetInForce>().AsNoTracking().Select(r => r.RuleSet).FirstOrDefaultAsync(cancellationToken);
+        db.Set<RuleSetInForce>().AsNoTracking().Where(r => r.Id == RuleSetInForce.TheRow).Select(r => r.RuleSet).SingleOrDefaultAsync(cancellationToken);
 
     /// <summary>Whether any stored verdict was made with another rule set than this one.</summary>
     public static Task<bool> AnyVerdictNotFromAsync(this PrisonDb db, string ruleSetId, CancellationToken cancellationToken = default) =>
