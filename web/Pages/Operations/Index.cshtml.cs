@@ -55,7 +55,7 @@ public sealed class IndexModel(
 
     public async Task<IActionResult> OnPostRunAsync(CancellationToken cancellationToken)
     {
-        var start = await runs.StartAsync($"operations page ({User.Identity?.Name ?? HttpContext.Connection.RemoteIpAddress?.ToString() ?? "unknown"})", RunScope.All, cancellationToken);
+        var start = await runs.StartAsync($"operations page ({db.ActorName})", RunScope.All, cancellationToken);
         Message = start.Joined ? $"A run was already going ({start.Run.Scope}, started by {start.Run.StartedBy}); its progress is below." : "Started a full re-evaluation.";
         return RedirectToPage();
     }

@@ -95,7 +95,7 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
             return Page();
         }
 
-        var applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, ChangedBy(), cancellationToken);
+        var applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, db.ActorName, cancellationToken);
         TempData[nameof(IndexModel.Message)] =
             $"{code} is now {(applied.Setting.Enabled ? "enabled" : "disabled")}. Rule set {applied.RuleSet.Id} is in force; " +
             (applied.Run.Joined ? "the re-evaluation already going continues with it." : "everyone is being evaluated again.");
@@ -131,6 +131,4 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
 
         return true;
     }
-
-    private string ChangedBy() => User.Identity?.Name ?? HttpContext.Connection.RemoteIpAddress?.ToString() ?? "unknown";
 }

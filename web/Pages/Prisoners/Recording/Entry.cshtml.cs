@@ -111,7 +111,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
         var now = clock.GetUtcNow().UtcDateTime;
         Form = form;
         Prisoner = prisoner;
-        Context = new RecordContext(calendar.Today(now), now, StaffName.Of(User), await directory.AllAsync(cancellationToken));
+        Context = new RecordContext(calendar.Today(now), now, db.ActorName, await directory.AllAsync(cancellationToken));
         Fields = form.Fields(prisoner, Context);
         return true;
     }
