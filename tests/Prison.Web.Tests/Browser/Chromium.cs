@@ -47,7 +47,9 @@ public sealed class Chromium : IAsyncLifetime
         var name = await web.CreateUserAsync(roles);
         var page = await NewPageAsync(web.Address);
         await SignInAsync(page, name, SigningIn.Password);
-        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal));
+        // Only the redirect away from the form is awaited: each test then waits for what it looks at, and a loaded
+        // machine must not fail here on the start page's load event.
+        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal), new() { WaitUntil = WaitUntilState.Commit });
         return page;
     }
 
