@@ -1,3 +1,4 @@
+using System.Collections.ObjectModel;
 using Prison.Domain.Record;
 
 namespace Prison.Domain;
@@ -42,9 +43,11 @@ public sealed class Prisoner
         DateOfBirth = dateOfBirth;
         LegalStatus = legalStatus;
         ChangeVersion = 1;
+        Id = Guid.CreateVersion7();
     }
 
-    public Guid Id { get; private set; } = Guid.CreateVersion7();
+    /// <summary>Made by the public constructor only: EF Core sets the stored one.</summary>
+    public Guid Id { get; private set; }
 
     /// <summary>The number staff know the prisoner by.</summary>
     public string Number { get; private set; }
@@ -293,9 +296,23 @@ public sealed class Prisoner
         return true;
     }
 
+    /// <summary>
+    /// Rules read these collections forty times per evaluation and entries are seldom struck: a record with none
+    /// struck is handed out as a read-only view, not copied.
+    /// </summary>
     private static IReadOnlyList<T> Live<T>(IList<T> entries)
-        where T : Entity =>
-        entries.Where(e => !e.IsStruck).ToList().AsReadOnly();
+        where T : Entity
+    {
+        for (var i = 0; i < entries.Count; i++)
+        {
+            if (entries[i].IsStruck)
+            {
+                return entries.Where(e => !e.IsStruck).ToList().AsReadOnly();
+            }
+        }
+
+        return new ReadOnlyCollection<T>(entries);
+    }
 
     private void RefuseOverlap(DateOnly arrival, DateOnly? left)
     {

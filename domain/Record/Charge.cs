@@ -8,6 +8,7 @@ public sealed class Charge : Entity
     }
 
     internal Charge(string offence, OffenceCategory category, bool isViolent, DateOnly? offenceDate)
+        : base(Guid.CreateVersion7())
     {
         Offence = Require.Text(offence, nameof(offence));
         Category = category;

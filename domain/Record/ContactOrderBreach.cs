@@ -9,6 +9,7 @@ public sealed class ContactOrderBreach : Entity
     }
 
     internal ContactOrderBreach(DateOnly date, string description)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Description = Require.Text(description, nameof(description));

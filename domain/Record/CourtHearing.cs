@@ -8,6 +8,7 @@ public sealed class CourtHearing : Entity
     }
 
     internal CourtHearing(DateOnly date, string court)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Court = Require.Text(court, nameof(court), 200);

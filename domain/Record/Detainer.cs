@@ -10,6 +10,7 @@ public sealed class Detainer : Entity
     }
 
     internal Detainer(string authority, DateOnly lodged)
+        : base(Guid.CreateVersion7())
     {
         Authority = Require.Text(authority, nameof(authority), 200);
         Period = new DateRange(lodged);

@@ -8,6 +8,7 @@ public sealed class DisciplinaryNotice : Entity
     }
 
     internal DisciplinaryNotice(DateOnly date, NoticeType type, string description)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Type = type;

@@ -7,6 +7,7 @@ public sealed class DrugTest : Entity
     }
 
     internal DrugTest(DateOnly date, DrugTestResult result)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Result = result;

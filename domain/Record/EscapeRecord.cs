@@ -7,6 +7,7 @@ public sealed class EscapeRecord : Entity
     }
 
     internal EscapeRecord(DateOnly date, EscapeKind kind)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Kind = kind;

@@ -8,6 +8,7 @@ public sealed class Imprisonment : Entity
     }
 
     internal Imprisonment(int prisonId, DateOnly arrivalDate, ArrivalReason reason)
+        : base(Guid.CreateVersion7())
     {
         PrisonId = prisonId;
         ArrivalDate = arrivalDate;

@@ -8,6 +8,7 @@ public sealed class IntelligenceReport : Entity
     }
 
     internal IntelligenceReport(DateOnly date, IntelligenceGrade grade, string summary)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Grade = grade;

@@ -9,6 +9,7 @@ public sealed class MedicationStop : Entity
     }
 
     internal MedicationStop(DateOnly date, string medication, bool isAntipsychotic, bool stoppedByPrisoner)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         Medication = Require.Text(medication, nameof(medication), 200);

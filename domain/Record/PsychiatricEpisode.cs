@@ -8,6 +8,7 @@ public sealed class PsychiatricEpisode : Entity
     }
 
     internal PsychiatricEpisode(DateOnly date, bool isViolent, string note)
+        : base(Guid.CreateVersion7())
     {
         Date = date;
         IsViolent = isViolent;

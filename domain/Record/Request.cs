@@ -8,6 +8,7 @@ public sealed class Request : Entity
     }
 
     internal Request(RequestType type, DateOnly date, RequestDecision decision)
+        : base(Guid.CreateVersion7())
     {
         Type = type;
         Date = date;

@@ -9,6 +9,7 @@ public sealed class SegregationPeriod : Entity
     }
 
     internal SegregationPeriod(DateOnly start, string reason)
+        : base(Guid.CreateVersion7())
     {
         Reason = Require.Text(reason, nameof(reason), 500);
         Period = new DateRange(start);

@@ -9,6 +9,7 @@ public sealed class SelfHarmWatch : Entity
     }
 
     internal SelfHarmWatch(DateOnly start)
+        : base(Guid.CreateVersion7())
     {
         Period = new DateRange(start);
     }

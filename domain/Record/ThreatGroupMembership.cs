@@ -10,6 +10,7 @@ public sealed class ThreatGroupMembership : Entity
     }
 
     internal ThreatGroupMembership(string groupName, DateOnly since, bool verified)
+        : base(Guid.CreateVersion7())
     {
         GroupName = Require.Text(groupName, nameof(groupName), 200);
         Period = new DateRange(since);

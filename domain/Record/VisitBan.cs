@@ -9,6 +9,7 @@ public sealed class VisitBan : Entity
     }
 
     internal VisitBan(DateRange period, string reason)
+        : base(Guid.CreateVersion7())
     {
         Period = period;
         Reason = Require.Text(reason, nameof(reason), 500);

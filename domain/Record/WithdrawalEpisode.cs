@@ -10,6 +10,7 @@ public sealed class WithdrawalEpisode : Entity
     }
 
     internal WithdrawalEpisode(DateOnly start, string substance)
+        : base(Guid.CreateVersion7())
     {
         Substance = Require.Text(substance, nameof(substance), 200);
         Period = new DateRange(start);
