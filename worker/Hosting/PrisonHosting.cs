@@ -53,7 +53,7 @@ public static class PrisonHosting
             bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
             if (withConsumers)
             {
-                bus.AddConsumer<PrisonerChangedConsumer>();
+                bus.AddConsumer<PrisonerChangedConsumer>(consumer => consumer.Options<BatchOptions>(PrisonerChangedConsumer.ConfigureBatches));
                 bus.AddConsumer<ReevaluateRangeConsumer>();
                 bus.AddConsumer<ReevaluateRangeFaultConsumer>();
             }

@@ -1,3 +1,5 @@
+using MassTransit;
+using Microsoft.Extensions.DependencyInjection;
 using System.Text;
 using Prison.Domain.Messages;
 using Prison.Domain.Record;
@@ -57,6 +59,46 @@ public class PrisonerChangedConsumerTests
         await fixture.Consumed.Consumed(change, times: 2);
 
         Assert.Equal(first, await fixture.StoredAsync(prisoner.Id));
+    }
+
+    [Fact]
+    public async Task Changes_published_together_are_all_evaluated_though_they_share_batches()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var prisoners = Enumerable.Range(1, 250).Select(n => Records.Harmless($"M{n:000}", 1, fixture.Today.AddDays(-40))).ToArray();
+        foreach (var prisoner in prisoners.Where((_, i) => i % 2 == 0))
+        {
+            prisoner.RecordDisciplinaryNotice(fixture.Today.AddDays(-1), NoticeType.Weapon, "a sharpened spoon");
+        }
+
+        var changes = await fixture.SaveAsync(prisoners);
+        await fixture.Worker.Services.GetRequiredService<IBus>().PublishBatch(changes);
+
+        for (var i = 0; i < prisoners.Length; i++)
+        {
+            Assert.Equal(i % 2 == 0 ? "Dangerous" : "NotDangerous", (await fixture.KnownAsync(prisoners[i].Id))[0]);
+        }
+    }
+
+    [Fact]
+    public async Task Of_several_changes_of_one_prisoner_in_a_batch_the_newest_version_gets_the_verdict()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var prisoner = Records.Harmless("M900", 1, fixture.Today.AddDays(-40));
+        var first = (await fixture.SaveAsync(prisoner)).Single();
+        PrisonerChanged second;
+        await using (var db = fixture.Open())
+        {
+            var current = (await Prison.Db.Reads.AggregateReads.LoadForChangeAsync(db, "M900"))!;
+            current.RecordDisciplinaryNotice(fixture.Today, NoticeType.Threat, "threatened an officer");
+            second = (await db.SaveRecordChangesAsync()).Single();
+        }
+
+        await fixture.Worker.Services.GetRequiredService<IBus>().PublishBatch([second, first]);
+        var stored = await fixture.KnownAsync(prisoner.Id);
+
+        Assert.Equal("Dangerous", stored[0]);
+        Assert.Equal(second.ChangeVersion.ToString(System.Globalization.CultureInfo.InvariantCulture), stored[3]);
     }
 
     [Fact]
