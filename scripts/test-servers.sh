@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs (from Debian's packages, when missing) and starts the servers the tests talk to, each a private
 # instance on loopback so that nothing depends on init scripts or on servers a machine may already run:
-#   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium.
+#   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk.
 # Usage: scripts/test-servers.sh start | stop | env
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
 # A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
@@ -26,6 +26,8 @@ install_missing() {
     || missing+=(postgresql)
   [ -x /usr/lib/rabbitmq/bin/rabbitmq-server ] || missing+=(rabbitmq-server)
   [ -x /usr/bin/chromium ] || missing+=(chromium)
+  # The load generator of the HTTP benchmark (tests/Prison.Benchmarks, dashboard-http) and of its test.
+  [ -x /usr/bin/wrk ] || missing+=(wrk)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing from Debian's packages: ${missing[*]}"
     as_root apt-get update -qq

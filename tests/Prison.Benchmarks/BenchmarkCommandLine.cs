@@ -29,6 +29,7 @@ public static class BenchmarkCommandLine
         var generate = new Command("generate", "Generate (or keep) the data set of N prisoners and its stored verdicts.") { prisoners };
         generate.SetAction(async (parse, cancellationToken) =>
         {
+            BenchmarkSetupException.ThrowIfServersMissing();
             Console.WriteLine(await BenchDatabase.For(parse.GetValue(prisoners)).EnsureReadyAsync(cancellationToken));
             return 0;
         });
@@ -36,6 +37,7 @@ public static class BenchmarkCommandLine
         var designs = new Command("dashboard-designs", "1. The dashboard's reads in designs A, B and C on the same data.") { prisoners, output };
         designs.SetAction(async (parse, cancellationToken) =>
         {
+            BenchmarkSetupException.ThrowIfServersMissing();
             await DashboardDesigns.RunAsync(parse.GetValue(prisoners), Output(parse), null, cancellationToken);
             return 0;
         });
@@ -44,6 +46,7 @@ public static class BenchmarkCommandLine
         var http = new Command("dashboard-http", "2. Requests per second for the dashboard page over HTTP, production mode, 1, 8 and 32 clients.") { prisoners, seconds, output };
         http.SetAction(async (parse, cancellationToken) =>
         {
+            BenchmarkSetupException.ThrowIfServersMissing();
             await DashboardLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8, 32], Output(parse), null, cancellationToken);
             return 0;
         });
@@ -52,6 +55,7 @@ public static class BenchmarkCommandLine
         var commitToVerdict = new Command("commit-to-verdict", "3. Commit to verdict at a steady rate, then the rate one and two workers sustain.") { prisoners, rate, seconds, output };
         commitToVerdict.SetAction(async (parse, cancellationToken) =>
         {
+            BenchmarkSetupException.ThrowIfServersMissing();
             await CommitToVerdict.RunAsync(parse.GetValue(prisoners), parse.GetValue(rate), parse.Tokens.Any(t => t.Value == "--seconds") ? parse.GetValue(seconds) : 60, Output(parse), null, cancellationToken);
             return 0;
         });
@@ -67,18 +71,31 @@ public static class BenchmarkCommandLine
         var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, workers, output };
         reevaluate.SetAction(async (parse, cancellationToken) =>
         {
+            BenchmarkSetupException.ThrowIfServersMissing();
             await FullReevaluation.RunAsync(parse.GetValue(prisoners), parse.GetValue(workers)!, Output(parse), null, cancellationToken);
             return 0;
         });
 
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
-        dashboard.SetAction((parse, cancellationToken) => DashboardPage.RunAsync(parse.GetValue(requests), cancellationToken));
+        dashboard.SetAction((parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            return DashboardPage.RunAsync(parse.GetValue(requests), cancellationToken);
+        });
 
-        return await new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
-            {
-                generate, designs, http, commitToVerdict, reevaluate, dashboard,
-            }
-            .Parse(args).InvokeAsync();
+        var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
+        {
+            generate, designs, http, commitToVerdict, reevaluate, dashboard,
+        };
+        try
+        {
+            return await root.Parse(args).InvokeAsync(new InvocationConfiguration { EnableDefaultExceptionHandler = false });
+        }
+        catch (BenchmarkSetupException problem)
+        {
+            await Console.Error.WriteLineAsync(problem.Message);
+            return 2;
+        }
     }
 }

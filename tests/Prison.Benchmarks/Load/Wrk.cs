@@ -1,0 +1,74 @@
+using System.Diagnostics;
+using System.Globalization;
+
+namespace Prison.Benchmarks.Load;
+
+/// <summary>
+/// wrk (Debian's package, installed by scripts/test-servers.sh): a load generator in C, so that generating the load
+/// takes a small share of the two cores the server under test needs. A Lua script counts every answer that is not
+/// 200 (wrk itself counts a redirect to the sign-in page as a success) and prints exact percentiles.
+/// </summary>
+public static class Wrk
+{
+    public const string Path = "/usr/bin/wrk";
+
+    public sealed record Result(long Requests, double Seconds, double P50Ms, double P99Ms, long NotOk)
+    {
+        public double PerSecond => Requests / Seconds;
+    }
+
+    private const string Script = """
+        local threads = {}
+        function setup(thread) table.insert(threads, thread) end
+        function init(args) not_ok = 0 end
+        function response(status, headers, body) if status ~= 200 then not_ok = not_ok + 1 end end
+        function done(summary, latency, requests)
+          local n = 0
+          for _, t in ipairs(threads) do n = n + t:get("not_ok") end
+          io.write(string.format("result %d %d %d %d %d\n", summary.requests, summary.duration, latency:percentile(50), latency:percentile(99), n))
+        end
+        """;
+
+    /// <summary>Closed loop: each of <paramref name="connections"/> sends its next request when the last is answered.</summary>
+    public static async Task<Result> RunAsync(Uri page, string cookieHeader, int connections, TimeSpan duration, CancellationToken cancellationToken)
+    {
+        if (!File.Exists(Path))
+        {
+            throw new BenchmarkSetupException($"{Path} is missing: run scripts/test-servers.sh start, which installs it (Debian's package wrk).");
+        }
+
+        var script = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"prison-wrk-{Guid.NewGuid():N}.lua");
+        await File.WriteAllTextAsync(script, Script, cancellationToken);
+        try
+        {
+            var start = new ProcessStartInfo(Path) { RedirectStandardOutput = true, RedirectStandardError = true };
+            foreach (var argument in new[]
+                     {
+                         "--threads", "1", "--connections", connections.ToString(CultureInfo.InvariantCulture),
+                         "--duration", $"{(int)duration.TotalSeconds}s", "--timeout", "10s", "--script", script,
+                         "--header", $"Cookie: {cookieHeader}", page.ToString(),
+                     })
+            {
+                start.ArgumentList.Add(argument);
+            }
+
+            using var process = Process.Start(start)!;
+            var printed = process.StandardOutput.ReadToEndAsync(cancellationToken);
+            var errors = process.StandardError.ReadToEndAsync(cancellationToken);
+            await process.WaitForExitAsync(cancellationToken);
+            var output = await printed;
+            var line = output.Split('\n').FirstOrDefault(l => l.StartsWith("result ", StringComparison.Ordinal));
+            if (process.ExitCode != 0 || line is null)
+            {
+                throw new InvalidOperationException($"wrk exited with {process.ExitCode}:\n{output}{await errors}");
+            }
+
+            var fields = line.Split(' ').Skip(1).Select(f => long.Parse(f, CultureInfo.InvariantCulture)).ToArray();
+            return new Result(fields[0], fields[1] / 1e6, fields[2] / 1e3, fields[3] / 1e3, fields[4]);
+        }
+        finally
+        {
+            File.Delete(script);
+        }
+    }
+}
