@@ -7,8 +7,9 @@ using Prison.Domain.Record;
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// The dashboard's reads. Each is ONE statement whatever the number of rules, served by the partial index
-/// on a prison's current stays by arrival date (imprisonment_current_by_arrival).
+/// The dashboard's reads. Each is ONE statement whatever the number of rules: the arrivals are served by the partial
+/// index on a prison's current stays by arrival date (imprisonment_current_by_arrival), the counts by status by the
+/// few rows of prison_status_count that triggers keep at write time.
 /// </summary>
 public static class DashboardReads
 {
@@ -40,7 +41,27 @@ public static class DashboardReads
         return rows.Select(r => new ArrivalRow(r.Id, r.Number, r.Name, r.LegalStatus, r.ArrivalDate, r.DangerStatus, RuleCodes.Parse(r.Reasons), r.RuleSet, r.FromEarlierRuleSet)).ToList();
     }
 
+    /// <summary>
+    /// How many of the prison's current prisoners stand at each status: the sum of the prison's rows of
+    /// prison_status_count, which triggers keep in the transaction of every write (migration 009). One statement
+    /// reading at most 16 rows by key, however many prisoners the prison holds.
+    /// </summary>
     public static async Task<StatusCounts> StatusCountsAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default)
+    {
+        var sums = await db.Set<PrisonStatusCount>().AsNoTracking()
+            .Where(c => c.PrisonId == prisonId)
+            .GroupBy(c => c.PrisonId)
+            .Select(g => new StatusCounts(g.Sum(c => c.Dangerous), g.Sum(c => c.NotDangerous), g.Sum(c => c.Unknown)))
+            .SingleOrDefaultAsync(cancellationToken);
+        return sums ?? new StatusCounts(0, 0, 0);
+    }
+
+    /// <summary>
+    /// The same counts computed from the prison's current stays and their prisoners' statuses: a GROUP BY over every
+    /// current stay of the prison, about 0.7 s for 45,000 of them. The slow reference that the maintained counts
+    /// (<see cref="StatusCountsAsync"/>) must always equal: for tests and for checking the counts, never for a page.
+    /// </summary>
+    public static async Task<StatusCounts> StatusCountsFromStaysAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default)
     {
         var counts = await (
                 from stay in CurrentStays(db, prisonId)

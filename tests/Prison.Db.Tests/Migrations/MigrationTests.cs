@@ -1,4 +1,10 @@
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Migrations;
+using Prison.Db.Reads;
+using Prison.Db.Writes;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
 
 namespace Prison.Db.Tests.Migrations;
 
@@ -43,6 +49,36 @@ public class MigrationTests
         Assert.Equal(db.Database.GetMigrations().Count(), await database.ScalarAsync<long>("SELECT COUNT(*) FROM \"__EFMigrationsHistory\""));
     }
 
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_009_counts_the_statuses_of_the_prisoners_already_held(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "009_prison_status_counts");
+            db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
+            var prisoners = Enumerable.Range(1, 9).Select(n => Records.Harmless($"M{n}", prisonId: n <= 6 ? 1 : 2, TestDay.Today.AddDays(-n))).ToList();
+            prisoners[0].Release(TestDay.Today);
+            prisoners[1].StrikeOut(prisoners[1].CurrentImprisonment!.Id, new Domain.Record.Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"));
+            db.Prisoners.AddRange(prisoners);
+            await db.SaveRecordChangesAsync();
+            await db.WriteVerdictsAsync(prisoners.Take(8).Select((p, i) => new EvaluatedPrisoner(
+                p.Id, p.ChangeVersion, new Verdict(i % 3 == 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous, [], TestDay.Noon.UtcDateTime, null, "test-rules"))).ToList());
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        await using var read = database.Open();
+        Assert.Equal(new StatusCounts(Dangerous: 1, NotDangerous: 3, Unknown: 0), await read.StatusCountsAsync(1));
+        Assert.Equal(new StatusCounts(Dangerous: 1, NotDangerous: 1, Unknown: 1), await read.StatusCountsAsync(2));
+        Assert.Equal(await read.StatusCountsFromStaysAsync(1), await read.StatusCountsAsync(1));
+        Assert.Equal(await read.StatusCountsFromStaysAsync(2), await read.StatusCountsAsync(2));
+    }
+
     [Fact]
     public async Task The_migrate_command_says_which_server_it_cannot_reach()
     {
@@ -51,6 +87,21 @@ public class MigrationTests
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("Cannot reach the PostgreSQL database configured in ConnectionStrings:Prison (host 127.0.0.1, port 1", run.Output);
         Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    /// <summary>
+    /// Applies the steps before <paramref name="step"/> as the migrator does (each script, then its history row).
+    /// EF Core's own migrate-to-a-target cannot be used: it reads every id as "timestamp_name", which ours are not.
+    /// </summary>
+    private static async Task MigrateBeforeAsync(ScratchDatabase database, PrisonDb db, string step)
+    {
+        var history = db.GetService<IHistoryRepository>();
+        await database.ExecuteAsync(history.GetCreateIfNotExistsScript());
+        foreach (var id in db.Database.GetMigrations().TakeWhile(id => id != step))
+        {
+            await database.ExecuteAsync(Db.Migrations.MigrationScripts.Read(db.Database.ProviderName, id));
+            await database.ExecuteAsync(history.GetInsertScript(new HistoryRow(id, ProductInfo.GetVersion())));
+        }
     }
 
     private static Task<(int ExitCode, string Output)> RunWorkerAsync(string connectionString, string verb) =>

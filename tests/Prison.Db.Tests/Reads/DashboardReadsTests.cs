@@ -60,16 +60,21 @@ public class DashboardReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task The_counts_by_status_take_one_statement(Engine engine)
+    public async Task The_counts_by_status_take_one_statement_over_the_kept_counts_not_the_stays(Engine engine)
     {
         await using var database = await SeededAsync(engine, prisoners: 12, dangerous: n => n <= 3, evaluate: n => n <= 10);
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
         var counts = await db.StatusCountsAsync(prisonId: 1);
+        var none = await db.StatusCountsAsync(prisonId: 2);
 
-        Assert.Equal(1, counter.Count);
+        Assert.Equal(2, counter.Count);
+        Assert.All(counter.Statements, sql => Assert.Contains("prison_status_count", sql));
+        Assert.All(counter.Statements, sql => Assert.DoesNotContain("imprisonment", sql));
         Assert.Equal(new StatusCounts(Dangerous: 3, NotDangerous: 7, Unknown: 2), counts);
+        Assert.Equal(new StatusCounts(0, 0, 0), none);
+        Assert.Equal(counts, await db.StatusCountsFromStaysAsync(prisonId: 1));
     }
 
     [Theory]
