@@ -18,9 +18,12 @@ public static class AggregateReads
     private delegate Task CollectionLoad(PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken);
 
     private static readonly MethodInfo LoadCollectionMethod =
-        typeof(AggregateReads).GetMethod(nameof(LoadCollectionAsync), BindingFlags.NonPublic | BindingFlags.Static)!;
+        typeof(AggregateReads).GetMethod(nameof(LoadCollection), BindingFlags.NonPublic | BindingFlags.Static)!;
 
-    /// <summary>One loader per collection of the record, read from the model (one model per database engine).</summary>
+    /// <summary>
+    /// One loader per collection of the record, read from the model: one model per database engine, and a compiled
+    /// query serves only the model it was first run with.
+    /// </summary>
     private static readonly ConditionalWeakTable<IModel, IReadOnlyList<CollectionLoad>> Loads = new();
 
     public static IQueryable<Prisoner> WithRecord(this IQueryable<Prisoner> prisoners) =>
@@ -76,28 +79,24 @@ public static class AggregateReads
     private static IReadOnlyList<CollectionLoad> CollectionLoads(IModel model) =>
         model.FindEntityType(typeof(Prisoner))!.GetNavigations()
             .Where(navigation => navigation.IsCollection)
-            .Select(navigation =>
-            {
-                var load = LoadCollectionMethod.MakeGenericMethod(navigation.TargetEntityType.ClrType)
-                    .CreateDelegate<Func<INavigation, PrisonDb, Guid[], IReadOnlyDictionary<Guid, Prisoner>, CancellationToken, Task>>();
-                return (CollectionLoad)((db, ids, owners, cancellationToken) => load(navigation, db, ids, owners, cancellationToken));
-            })
+            .Select(navigation => (CollectionLoad)LoadCollectionMethod.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [navigation])!)
             .ToList();
 
-    private static async Task LoadCollectionAsync<T>(
-        INavigation navigation, PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken)
+    /// <summary>A compiled query (EF builds no expression tree per batch) whose rows are handed to the navigation's own accessor.</summary>
+    private static CollectionLoad LoadCollection<T>(INavigation navigation)
         where T : Entity
     {
         var collection = navigation.GetCollectionAccessor()!;
-        var rows = db.Set<T>().AsNoTracking()
+        var query = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsNoTracking()
             .Where(entry => prisonerIds.Contains(EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey)))
             .OrderBy(entry => entry.Id)
-            .Select(entry => new { Entry = entry, Owner = EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) })
-            .AsAsyncEnumerable()
-            .WithCancellation(cancellationToken);
-        await foreach (var row in rows)
+            .Select(entry => new { Entry = entry, Owner = EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) }));
+        return async (db, prisonerIds, owners, cancellationToken) =>
         {
-            collection.Add(owners[row.Owner], row.Entry, forMaterialization: true);
-        }
+            await foreach (var row in query(db, prisonerIds).WithCancellation(cancellationToken))
+            {
+                collection.Add(owners[row.Owner], row.Entry, forMaterialization: true);
+            }
+        };
     }
 }

@@ -15,6 +15,11 @@ public abstract class OngoingPeriodRule<T> : DangerRule
     public sealed override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
         var candidates = Candidates(prisoner).ToList();
+        if (candidates.Count == 0)
+        {
+            return RuleOutcome.Quiet();
+        }
+
         var active = candidates.Where(c => PeriodOf(c).IsActiveOn(today));
         return RuleOutcome.FromMatches(active, RuleOutcome.Earliest(candidates.Select(c => PeriodOf(c).NextChangeAfter(today))));
     }

@@ -20,6 +20,12 @@ public abstract class RecentRecordRule<T> : DangerRule
     public sealed override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
         var candidates = Candidates(prisoner).ToList();
+        if (candidates.Count == 0)
+        {
+            // Most prisoners have no record of most kinds: this rule runs a million times in a full re-evaluation.
+            return RuleOutcome.Quiet();
+        }
+
         var inside = candidates.Where(c => Span.Contains(DateOf(c), today)).OrderByDescending(DateOf);
         return RuleOutcome.FromMatches(inside, Span.NextChange(candidates.Select(DateOf), today), AtLeast);
     }

@@ -6,7 +6,9 @@ namespace Prison.Domain.Evaluation;
 /// </summary>
 public sealed record RuleOutcome(bool Fired, IReadOnlyList<string> Facts, DateOnly? NextChange)
 {
-    public static RuleOutcome Quiet(DateOnly? nextChange = null) => new(false, [], nextChange);
+    private static readonly RuleOutcome QuietForGood = new(false, [], null);
+
+    public static RuleOutcome Quiet(DateOnly? nextChange = null) => nextChange is null ? QuietForGood : new(false, [], nextChange);
 
     public static RuleOutcome Fire(IEnumerable<string> facts, DateOnly? nextChange = null) => new(true, facts.ToList(), nextChange);
 

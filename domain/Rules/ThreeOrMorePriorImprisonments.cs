@@ -26,10 +26,11 @@ public sealed class ThreeOrMorePriorImprisonments : DangerRule
         var currentEpisode = prisoner.CurrentImprisonment is { } current
             ? receptions.LastOrDefault(r => r.ArrivalDate <= current.ArrivalDate)
             : null;
-        var prior = receptions.Where(r => !ReferenceEquals(r, currentEpisode));
-        return RuleOutcome.FromMatches(
-            prior.Select(r => $"received into custody at prison {r.PrisonId} on {r.ArrivalDate:yyyy-MM-dd}"),
-            nextChange: null,
-            AtLeast);
+        var prior = receptions.Where(r => !ReferenceEquals(r, currentEpisode)).ToList();
+
+        // Facts are only written for a rule that fires: formatting them for everyone was most of this rule's cost.
+        return prior.Count >= AtLeast
+            ? RuleOutcome.Fire(prior.Select(r => $"received into custody at prison {r.PrisonId} on {r.ArrivalDate:yyyy-MM-dd}"))
+            : RuleOutcome.Quiet();
     }
 }
