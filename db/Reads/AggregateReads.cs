@@ -15,6 +15,11 @@ namespace Prison.Db.Reads;
 /// </summary>
 public static class AggregateReads
 {
+    private static readonly MethodInfo TrackedLoadMethod =
+        typeof(AggregateReads).GetMethod(nameof(TrackedLoad), BindingFlags.NonPublic | BindingFlags.Static)!;
+
+    private static readonly ConditionalWeakTable<IModel, AggregateChangeLoads> ChangeLoads = new();
+
     private delegate Task CollectionLoad(PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken);
 
     private static readonly MethodInfo LoadCollectionMethod =
@@ -72,9 +77,46 @@ public static class AggregateReads
         return prisoners;
     }
 
-    /// <summary>One tracked aggregate, to change it; null when no prisoner has that number.</summary>
-    public static Task<Prisoner?> LoadForChangeAsync(this PrisonDb db, string number, CancellationToken cancellationToken = default) =>
-        db.Prisoners.Where(p => p.Number == number).WithRecord().SingleOrDefaultAsync(cancellationToken);
+    /// <summary>
+    /// One tracked aggregate, to change it; null when no prisoner has that number. The prisoner, then each collection
+    /// as tracked rows that EF fixes up into the aggregate, every statement compiled once: the split query with
+    /// seventeen includes spent most of a change's time in EF (9.3 ms of 12.5 for a prisoner page's change).
+    /// </summary>
+    public static async Task<Prisoner?> LoadForChangeAsync(this PrisonDb db, string number, CancellationToken cancellationToken = default)
+    {
+        var loads = ChangeLoads.GetValue(db.Model, ChangeLoadsFor);
+        var prisoner = await loads.Prisoner(db, number);
+        if (prisoner is not null)
+        {
+            foreach (var load in loads.Collections)
+            {
+                await load(db, prisoner.Id, cancellationToken);
+            }
+        }
+
+        return prisoner;
+    }
+
+    private static AggregateChangeLoads ChangeLoadsFor(IModel model) =>
+        new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.SingleOrDefault(p => p.Number == number)),
+         model.FindEntityType(typeof(Prisoner))!.GetNavigations()
+            .Where(navigation => navigation.IsCollection)
+            .Select(navigation => (Func<PrisonDb, Guid, CancellationToken, Task>)TrackedLoadMethod.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [])!)
+            .ToList());
+
+    private static Func<PrisonDb, Guid, CancellationToken, Task> TrackedLoad<T>()
+        where T : Entity
+    {
+        var query = EF.CompileAsyncQuery<PrisonDb, Guid, T>((db, prisonerId) =>
+            db.Set<T>().Where(entry => EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) == prisonerId).OrderBy(entry => entry.Id));
+        return async (db, prisonerId, cancellationToken) =>
+        {
+            // Enumerating tracks the rows, and tracking puts each into its prisoner's collection.
+            await foreach (var _ in query(db, prisonerId).WithCancellation(cancellationToken))
+            {
+            }
+        };
+    }
 
     private static IReadOnlyList<CollectionLoad> CollectionLoads(IModel model) =>
         model.FindEntityType(typeof(Prisoner))!.GetNavigations()

@@ -62,8 +62,9 @@ public static class CommitToVerdict
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}",
             await Machine.DescribeAsync(cancellationToken), body,
             $"On prison_bench_{prisoners}. Each change records a negative drug test on a different prisoner through the aggregate (as the prisoner page does: " +
-            "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate; the worker for this part " +
-            "is hosted in the benchmark's process (a MassTransit observer stamps the moment its verdict is stored). The sustained rate marks a backlog of " +
+            "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate; one worker process " +
+            "(`Prison.Worker run`) evaluates them. Commit to verdict runs from the moment the change's commit returned to the commit time PostgreSQL " +
+            "kept for the verdict (track_commit_timestamp), both read from this machine's clock. The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
             "until none is left Unknown. " + $"Data: {prepared}.");
         return new Result(achieved, latencies, sustained);
@@ -72,69 +73,88 @@ public static class CommitToVerdict
     private static async Task<(double Achieved, List<double> Latencies)> SteadyRateAsync(
         IServiceProvider webServices, BenchDatabase database, string prefix, int rate, int seconds, CancellationToken cancellationToken)
     {
-        var app = await WorkerApp.BuildAsync(BenchServerArguments.For(database, prefix), cancellationToken: cancellationToken);
-        await app.StartAsync(cancellationToken);
-        try
+        if (await database.ScalarAsync<string>("SHOW track_commit_timestamp", cancellationToken) != "on")
         {
-            var stored = new ConcurrentDictionary<PrisonerChanged, long>();
-            app.Services.GetRequiredService<IBus>().ConnectConsumeMessageObserver(new StoredObserver(stored));
-            var total = rate * seconds;
-            var numbers = await NumbersAsync(database, total, cancellationToken);
-            var today = BenchmarkRules.Today();
-            var committedAt = new ConcurrentDictionary<PrisonerChanged, long>();
-            // As many changes in flight as web's connection pool can serve: a machine that cannot keep the rate makes
-            // fewer changes per second (reported), rather than queueing without bound and timing out.
-            using var inFlight = new SemaphoreSlim(MaxChangesInFlight);
-            var start = Stopwatch.GetTimestamp();
-            var changes = new List<Task>();
-            for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < TimeSpan.FromSeconds(seconds); i++)
-            {
-                var due = TimeSpan.FromSeconds(i / (double)rate) - Stopwatch.GetElapsedTime(start);
-                if (due > TimeSpan.Zero)
-                {
-                    await Task.Delay(due, cancellationToken);
-                }
+            throw new BenchmarkSetupException(
+                "The test PostgreSQL does not keep commit times (track_commit_timestamp): restart it with scripts/test-servers.sh stop, then start.");
+        }
 
-                await inFlight.WaitAsync(cancellationToken);
-                var number = numbers[i];
-                changes.Add(Task.Run(
-                    async () =>
-                    {
-                        try
-                        {
-                            await ChangeAsync(webServices, number, today, committedAt, cancellationToken);
-                        }
-                        finally
-                        {
-                            inFlight.Release();
-                        }
-                    },
-                    cancellationToken));
+        // The worker runs as in production, a process of its own, so that making changes and evaluating them do not
+        // share one process's thread pool; the moment a verdict is stored is its commit time, which PostgreSQL keeps.
+        await using var worker = await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken);
+        var total = rate * seconds;
+        var numbers = await NumbersAsync(database, total, cancellationToken);
+        var today = BenchmarkRules.Today();
+        var committedAt = new ConcurrentDictionary<Guid, DateTime>();
+
+        // As many changes in flight as web's connection pool can serve: a machine that cannot keep the rate makes
+        // fewer changes per second (reported), rather than queueing without bound and timing out.
+        using var inFlight = new SemaphoreSlim(MaxChangesInFlight);
+        var start = Stopwatch.GetTimestamp();
+        var changes = new List<Task>();
+        for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < TimeSpan.FromSeconds(seconds); i++)
+        {
+            var due = TimeSpan.FromSeconds(i / (double)rate) - Stopwatch.GetElapsedTime(start);
+            if (due > TimeSpan.Zero)
+            {
+                await Task.Delay(due, cancellationToken);
             }
 
-            await Task.WhenAll(changes);
-            var achieved = changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
-            await Eventually.Async(() => Task.FromResult(committedAt.Keys.Count(stored.ContainsKey)), n => n == committedAt.Count, "every verdict to be stored", TimeSpan.FromMinutes(2));
-            return (achieved, committedAt.Select(c => Stopwatch.GetElapsedTime(c.Value, stored[c.Key]).TotalMilliseconds).ToList());
+            await inFlight.WaitAsync(cancellationToken);
+            var number = numbers[i];
+            changes.Add(Task.Run(
+                async () =>
+                {
+                    try
+                    {
+                        await ChangeAsync(webServices, number, today, committedAt, cancellationToken);
+                    }
+                    finally
+                    {
+                        inFlight.Release();
+                    }
+                },
+                cancellationToken));
         }
-        finally
-        {
-            await app.StopAsync(CancellationToken.None);
-            await app.DisposeAsync();
-        }
+
+        await Task.WhenAll(changes);
+        var achieved = changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
+        var ids = committedAt.Keys.ToArray();
+        await Eventually.Async(
+            () => database.ScalarAsync<long>($"SELECT COUNT(*) FROM prisoner WHERE danger_status = 'Unknown' AND id = ANY('{{{string.Join(",", ids)}}}'::uuid[])", cancellationToken),
+            unknown => unknown == 0, "every verdict to be stored", TimeSpan.FromMinutes(2));
+        var storedAt = await VerdictCommitTimesAsync(database, ids, cancellationToken);
+        return (achieved, ids.Select(id => (storedAt[id] - committedAt[id]).TotalMilliseconds).ToList());
     }
 
-    private static async Task ChangeAsync(IServiceProvider services, string number, DateOnly today, ConcurrentDictionary<PrisonerChanged, long> committedAt, CancellationToken cancellationToken)
+    /// <summary>When each prisoner's row was last committed: its verdict, since nothing else writes these prisoners meanwhile.</summary>
+    private static async Task<Dictionary<Guid, DateTime>> VerdictCommitTimesAsync(BenchDatabase database, Guid[] ids, CancellationToken cancellationToken)
+    {
+        await using var connection = database.Connect();
+        await connection.OpenAsync(cancellationToken);
+        await using var command = new NpgsqlCommand("SELECT id, pg_xact_commit_timestamp(xmin) FROM prisoner WHERE id = ANY(@ids)", connection);
+        command.Parameters.AddWithValue("ids", ids);
+        var times = new Dictionary<Guid, DateTime>();
+        await using var reader = await command.ExecuteReaderAsync(cancellationToken);
+        while (await reader.ReadAsync(cancellationToken))
+        {
+            times[reader.GetGuid(0)] = reader.GetFieldValue<DateTime>(1);
+        }
+
+        return times;
+    }
+
+    private static async Task ChangeAsync(IServiceProvider services, string number, DateOnly today, ConcurrentDictionary<Guid, DateTime> committedAt, CancellationToken cancellationToken)
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
         var prisoner = (await db.LoadForChangeAsync(number, cancellationToken))!;
         prisoner.RecordDrugTest(today, DrugTestResult.Negative);
         var committed = await db.SaveRecordChangesAsync(cancellationToken);
-        var at = Stopwatch.GetTimestamp();
+        var at = DateTime.UtcNow;
         foreach (var change in committed)
         {
-            committedAt[change] = at;
+            committedAt[change.PrisonerId] = at;
         }
 
         await scope.ServiceProvider.GetRequiredService<ChangePublisher>().PublishAsync(committed, cancellationToken);
@@ -202,18 +222,5 @@ public static class CommitToVerdict
         }
 
         return numbers;
-    }
-
-    private sealed class StoredObserver(ConcurrentDictionary<PrisonerChanged, long> stored) : IConsumeMessageObserver<PrisonerChanged>
-    {
-        public Task PreConsume(ConsumeContext<PrisonerChanged> context) => Task.CompletedTask;
-
-        public Task PostConsume(ConsumeContext<PrisonerChanged> context)
-        {
-            stored.TryAdd(context.Message, Stopwatch.GetTimestamp());
-            return Task.CompletedTask;
-        }
-
-        public Task ConsumeFault(ConsumeContext<PrisonerChanged> context, Exception exception) => Task.CompletedTask;
     }
 }
