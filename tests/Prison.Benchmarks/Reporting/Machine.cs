@@ -33,7 +33,7 @@ public static class Machine
     {
         await using var connection = new NpgsqlConnection(TestServers.PostgreSql);
         await connection.OpenAsync(cancellationToken);
-        await using var command = new NpgsqlCommand("SHOW server_version", connection);
+        await using var command = new NpgsqlCommand("SELECT current_setting('server_version') || CASE current_setting('fsync') WHEN 'off' THEN ' with fsync off (the test server: commits do not wait for the disk)' ELSE '' END", connection);
         return (string)(await command.ExecuteScalarAsync(cancellationToken))!;
     }
 

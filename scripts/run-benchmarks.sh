@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Every benchmark of docs/benchmarks.md, one after the other, as published: starts the test servers if needed,
+# builds once, then runs each command (each writes its own section). About 40 minutes on 2 cores, most of it the
+# 1,000,000-prisoner data set (generated once, in about 4 minutes, and kept as the database prison_bench_1000000).
+# Run it on a quiet machine: the figures are times.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/test-servers.sh start >/dev/null
+eval "$(scripts/test-servers.sh env)"
+dotnet build -c Release tests/Prison.Benchmarks >/dev/null
+bench() { echo "== $*"; dotnet run -c Release --no-build --project tests/Prison.Benchmarks -- "$@"; }
+for n in 10000 100000 1000000; do bench dashboard-designs --prisoners "$n"; done
+for n in 10000 100000 1000000; do bench dashboard-http --prisoners "$n"; done
+bench commit-to-verdict --prisoners 1000000
+bench reevaluate --prisoners 1000000 --workers 1 2
