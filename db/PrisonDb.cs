@@ -1,11 +1,13 @@
 using Microsoft.AspNetCore.Identity.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.ChangeTracking;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
 using Prison.Domain;
 using Prison.Domain.Messages;
+using Prison.Domain.Record;
 
 namespace Prison.Db;
 
@@ -63,8 +65,66 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
             }
         }
 
-        await SaveChangesAsync(cancellationToken);
+        var reopened = ReopenedStays();
+        if (reopened.Count == 0)
+        {
+            await SaveChangesAsync(cancellationToken);
+        }
+        else
+        {
+            await SaveReopenedStaysLastAsync(reopened, cancellationToken);
+        }
+
         return changed;
+    }
+
+    /// <summary>
+    /// Stays that were ended and are current again: striking out the stay a transfer began reopens the stay it ended.
+    /// </summary>
+    private List<EntityEntry<Imprisonment>> ReopenedStays() =>
+        ChangeTracker.Entries<Imprisonment>()
+            .Where(e => e.State == EntityState.Modified
+                && e.Entity is { LeftOn: null, Strike: null }
+                && e.Property(i => i.LeftOn).OriginalValue is not null)
+            .ToList();
+
+    /// <summary>
+    /// Saves everything but the reopening first, then the reopening, in one transaction. The database keeps one
+    /// current stay a prisoner with a unique index checked row by row (SQLite cannot defer it), and EF Core orders
+    /// the updates of one table by key, not by meaning: reopening the earlier stay before striking the later one
+    /// would briefly make two current stays and fail the save.
+    /// </summary>
+    private async Task SaveReopenedStaysLastAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
+    {
+        // The caller's transaction when there is one, so the two steps commit or roll back with the rest of its work.
+        await using var transaction = Database.CurrentTransaction is null ? await Database.BeginTransactionAsync(cancellationToken) : null;
+        try
+        {
+            // Put back the stored end date, so the first step leaves these stays as stored; the audit entries,
+            // taken already, still say they were reopened.
+            foreach (var stay in reopened)
+            {
+                stay.Property(i => i.LeftOn).CurrentValue = stay.Property(i => i.LeftOn).OriginalValue;
+            }
+
+            await SaveChangesAsync(cancellationToken);
+        }
+        finally
+        {
+            // Reopened again in memory whether or not the first step saved, so the aggregate is as the domain left it.
+            foreach (var stay in reopened)
+            {
+                stay.Property(i => i.LeftOn).CurrentValue = null;
+            }
+        }
+
+        // Had this step failed, the first would be rolled back but already accepted by the change tracker: like
+        // after any failed save, callers drop the tracked record and load it again.
+        await SaveChangesAsync(cancellationToken);
+        if (transaction is not null)
+        {
+            await transaction.CommitAsync(cancellationToken);
+        }
     }
 
     public override int SaveChanges(bool acceptAllChangesOnSuccess)

@@ -170,6 +170,22 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     }
 
     [Fact]
+    public async Task Striking_out_a_transfer_saves_and_the_prisoner_is_held_again_where_the_transfer_took_them_from()
+    {
+        const string number = "A103";
+        await RecordAsync(number, "transfer", "Prison=2|Date={today}|Disciplinary=false");
+        var (form, _) = await RecordPosting.OpenAsync(system.Client, number, "strike-out");
+        var stay = System.Text.RegularExpressions.Regex.Match(form, "<option value=\"([^\"]+)\">[^<]*transferred at prison 2").Groups[1].Value;
+        Assert.NotEmpty(stay);
+
+        await RecordAsync(number, "strike-out", $"Entry={stay}|Reason=the van never left");
+
+        var id = system.Ids[number];
+        Assert.Equal(1, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND prison_id = 1 AND left_on IS NULL AND struck_at IS NULL"));
+        Assert.Equal(1, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND prison_id = 2 AND struck_reason = 'the van never left'"));
+    }
+
+    [Fact]
     public async Task The_prisoner_page_offers_to_end_an_open_period_and_the_link_chooses_it_on_the_form()
     {
         const string number = "A110";
