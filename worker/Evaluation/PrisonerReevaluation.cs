@@ -23,23 +23,39 @@ public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimePr
     /// <summary>
     /// The write refuses verdicts of a rule set no longer in force: when it stored less than it was given, this
     /// process may hold a stale rule set, so it reads the one in force and, if another, evaluates again with it.
+    /// A prisoner for whom the rules throw does not stop the others: their verdicts are stored first, then
+    /// <see cref="EvaluationFailedException"/> names the failed ones.
     /// </summary>
     public async Task<int> WriteAsync(IEnumerable<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
     {
         var evaluating = prisoners.ToList();
-        var stored = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
-        if (stored < evaluating.Count && await rules.RefreshIfStaleAsync(db, cancellationToken))
+        var (stored, failures) = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
+        if (stored < evaluating.Count - failures.Count && await rules.RefreshIfStaleAsync(db, cancellationToken))
         {
-            stored = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
+            (stored, failures) = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
         }
 
-        return stored;
+        return failures.Count == 0 ? stored : throw new EvaluationFailedException(failures);
     }
 
-    private Task<int> WriteWithAsync(DangerEvaluator evaluator, IReadOnlyList<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
+    private async Task<(int Stored, List<(Guid, Exception)> Failures)> WriteWithAsync(
+        DangerEvaluator evaluator, IReadOnlyList<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
     {
         var now = clock.GetUtcNow().UtcDateTime;
-        var verdicts = prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, evaluator.Evaluate(p, now))).ToList();
-        return db.WriteVerdictsAsync(verdicts, cancellationToken);
+        var verdicts = new List<EvaluatedPrisoner>(prisoners.Count);
+        var failures = new List<(Guid, Exception)>();
+        foreach (var prisoner in prisoners)
+        {
+            try
+            {
+                verdicts.Add(new EvaluatedPrisoner(prisoner.Id, prisoner.ChangeVersion, evaluator.Evaluate(prisoner, now)));
+            }
+            catch (Exception error)
+            {
+                failures.Add((prisoner.Id, error));
+            }
+        }
+
+        return (await db.WriteVerdictsAsync(verdicts, cancellationToken), failures);
     }
 }

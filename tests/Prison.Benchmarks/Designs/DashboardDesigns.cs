@@ -28,7 +28,7 @@ public static class DashboardDesigns
         await using var connection = database.Connect();
         await connection.OpenAsync(cancellationToken);
         var designA = new DesignA(db, BenchmarkRules.Evaluator());
-        var current = await database.ScalarAsync<long>($"SELECT COUNT(*) FROM imprisonment WHERE prison_id = {PrisonId} AND left_on IS NULL", cancellationToken);
+        var current = await database.ScalarAsync<long>($"SELECT COUNT(*) FROM imprisonment WHERE prison_id = {PrisonId} AND left_on IS NULL AND struck_at IS NULL", cancellationToken);
         var results = new List<DesignMeasurement>();
         var runCap = maxRuns ?? int.MaxValue;
 

@@ -12,7 +12,7 @@ public sealed class DesignB(IReadOnlyCollection<string> enabledCodes)
 {
     private const string CurrentStays = """
         FROM imprisonment s JOIN prisoner p ON p.id = s.prisoner_id
-        WHERE s.prison_id = @prison AND s.left_on IS NULL
+        WHERE s.prison_id = @prison AND s.left_on IS NULL AND s.struck_at IS NULL
         """;
 
     private string Dangerous => DesignBRules.Dangerous(enabledCodes);
@@ -37,7 +37,7 @@ public sealed class DesignB(IReadOnlyCollection<string> enabledCodes)
         : $"""
             WITH top AS MATERIALIZED (
                 SELECT s.id AS stay FROM imprisonment s JOIN prisoner p ON p.id = s.prisoner_id
-                WHERE s.prison_id = @prison AND s.left_on IS NULL ORDER BY s.arrival_date DESC, p.number LIMIT 10)
+                WHERE s.prison_id = @prison AND s.left_on IS NULL AND s.struck_at IS NULL ORDER BY s.arrival_date DESC, p.number LIMIT 10)
             SELECT p.id, p.number, p.name, s.arrival_date, {Dangerous} AS dangerous
             FROM top JOIN imprisonment s ON s.id = top.stay JOIN prisoner p ON p.id = s.prisoner_id
             ORDER BY s.arrival_date DESC, p.number

@@ -49,13 +49,13 @@ public static class DesignBRules
         ["YoungAdultWithViolentCharge"] = $"(p.date_of_birth IS NOT NULL AND @today < (p.date_of_birth + interval '25 years')::date AND {StandingViolentCharge})",
         // The current episode is the last reception on or before the current stay's arrival; the others are prior.
         ["ThreeOrMorePriorImprisonments"] = """
-            ((SELECT COUNT(*) FROM imprisonment x WHERE x.prisoner_id = p.id AND x.arrival_reason = 'NewReception')
-              - (CASE WHEN EXISTS (SELECT 1 FROM imprisonment x WHERE x.prisoner_id = p.id AND x.arrival_reason = 'NewReception' AND x.arrival_date <= s.arrival_date) THEN 1 ELSE 0 END) >= 3)
+            ((SELECT COUNT(*) FROM imprisonment x WHERE x.prisoner_id = p.id AND x.struck_at IS NULL AND x.arrival_reason = 'NewReception')
+              - (CASE WHEN EXISTS (SELECT 1 FROM imprisonment x WHERE x.prisoner_id = p.id AND x.struck_at IS NULL AND x.arrival_reason = 'NewReception' AND x.arrival_date <= s.arrival_date) THEN 1 ELSE 0 END) >= 3)
             """,
         ["VictimContactOrderBreachInLast12Months"] = Recent("contact_order_breach", "true", "12 months"),
         ["ConvictedWhileInCustody"] = """
             EXISTS (SELECT 1 FROM charge x JOIN imprisonment i ON i.prisoner_id = x.prisoner_id
-                    WHERE x.prisoner_id = p.id AND x.outcome = 'Convicted' AND x.offence_date IS NOT NULL
+                    WHERE x.prisoner_id = p.id AND x.struck_at IS NULL AND i.struck_at IS NULL AND x.outcome = 'Convicted' AND x.offence_date IS NOT NULL
                       AND i.arrival_date <= x.offence_date AND (i.left_on IS NULL OR x.offence_date <= i.left_on))
             """,
     };
@@ -69,7 +69,7 @@ public static class DesignBRules
             : throw new InvalidOperationException($"Design B has no SQL for the rule {code}; add it to {nameof(DesignBRules)}."))) + ")";
 
     private static string Any(string table, string condition) =>
-        $"EXISTS (SELECT 1 FROM {table} x WHERE x.prisoner_id = p.id AND {condition})";
+        $"EXISTS (SELECT 1 FROM {table} x WHERE x.prisoner_id = p.id AND x.struck_at IS NULL AND {condition})";
 
     private static string Window(string span) =>
         span.EndsWith("days", StringComparison.Ordinal) ? $"@today - {span.Split(' ')[0]}" : $"(@today - interval '{span}')::date";
@@ -78,7 +78,7 @@ public static class DesignBRules
         Any(table, $"{condition} AND x.date <= @today AND x.date > {Window(span)}");
 
     private static string Count(string table, string condition, string span, int atLeast) =>
-        $"((SELECT COUNT(*) FROM {table} x WHERE x.prisoner_id = p.id AND {condition} AND x.date <= @today AND x.date > {Window(span)}) >= {atLeast})";
+        $"((SELECT COUNT(*) FROM {table} x WHERE x.prisoner_id = p.id AND x.struck_at IS NULL AND {condition} AND x.date <= @today AND x.date > {Window(span)}) >= {atLeast})";
 
     private static string Ongoing(string table, string condition) =>
         Any(table, $"{condition} AND x.start_date <= @today AND (x.end_date IS NULL OR @today < x.end_date)");

@@ -58,7 +58,7 @@ public static class CommitToVerdict
             ["commit to verdict max", $"{latencies.Max():0.0} ms"],
             .. sustained.Select(s => (IReadOnlyList<string>)[$"sustained rate, {s.Item1} worker process{(s.Item1 == 1 ? "" : "es")}", $"{s.Item3.ToString("N0", CultureInfo.InvariantCulture)} changes/s (backlog of {s.Item2:N0})"]),
         ]);
-        await BenchmarkReport.WriteSectionAsync(output, "commit-to-verdict", "3. Commit to verdict",
+        await BenchmarkReport.WriteSectionAsync(output, $"commit-to-verdict-{prisoners}-{rate}", $"3. Commit to verdict, {prisoners:N0} prisoners, {rate} changes/s asked for",
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}",
             await Machine.DescribeAsync(cancellationToken), body,
             $"On prison_bench_{prisoners}. Each change records a negative drug test on a different prisoner through the aggregate (as the prisoner page does: " +

@@ -1,6 +1,7 @@
 using System.Diagnostics;
 using System.Globalization;
 using Prison.Benchmarks.Data;
+using Prison.Db.Runs;
 using Prison.Benchmarks.Reporting;
 using Prison.Testing;
 
@@ -20,6 +21,7 @@ public static class FullReevaluation
         var database = BenchDatabase.For(prisoners, databaseName);
         var prepared = await database.EnsureReadyAsync(cancellationToken, evaluate: false);
         Console.WriteLine(prepared);
+        await AbandonOrphanedRunAsync(database, cancellationToken);
         var results = new List<Result>();
         foreach (var count in workerCounts)
         {
@@ -66,6 +68,20 @@ public static class FullReevaluation
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
             "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
         return results;
+    }
+
+    /// <summary>
+    /// A run still current in a benchmark database belongs to workers of an earlier benchmark (the nightly job fires
+    /// in them too), which are gone with their queues: `reevaluate --all` would join it and wait for ever.
+    /// </summary>
+    private static async Task AbandonOrphanedRunAsync(BenchDatabase database, CancellationToken cancellationToken)
+    {
+        await using var db = database.Open();
+        if (await db.CurrentRunAsync(cancellationToken) is { } orphan)
+        {
+            await db.AbandonRunAsync(orphan.Id, DateTime.UtcNow, cancellationToken);
+            Console.WriteLine($"Ended run {orphan.Id}, left current by workers of an earlier benchmark.");
+        }
     }
 
     private static async Task<(int Total, double Seconds, int Failed)> RunAsync(BenchDatabase database, CancellationToken cancellationToken)
