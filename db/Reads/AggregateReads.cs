@@ -15,21 +15,15 @@ namespace Prison.Db.Reads;
 /// </summary>
 public static class AggregateReads
 {
-    private static readonly MethodInfo TrackedLoadMethod =
-        typeof(AggregateReads).GetMethod(nameof(TrackedLoad), BindingFlags.NonPublic | BindingFlags.Static)!;
-
-    private static readonly ConditionalWeakTable<IModel, AggregateChangeLoads> ChangeLoads = new();
-
     private delegate Task CollectionLoad(PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken);
 
-    private static readonly MethodInfo LoadCollectionMethod =
-        typeof(AggregateReads).GetMethod(nameof(LoadCollection), BindingFlags.NonPublic | BindingFlags.Static)!;
-
     /// <summary>
-    /// One loader per collection of the record, read from the model: one model per database engine, and a compiled
-    /// query serves only the model it was first run with.
+    /// The compiled statements, per model: one model per database engine, and a compiled query serves only the model
+    /// it was first run with.
     /// </summary>
-    private static readonly ConditionalWeakTable<IModel, IReadOnlyList<CollectionLoad>> Loads = new();
+    private static readonly ConditionalWeakTable<IModel, IReadOnlyList<CollectionLoad>> EvaluationLoads = new();
+
+    private static readonly ConditionalWeakTable<IModel, AggregateChangeLoads> ChangeLoads = new();
 
     public static IQueryable<Prisoner> WithRecord(this IQueryable<Prisoner> prisoners) =>
         prisoners
@@ -69,7 +63,7 @@ public static class AggregateReads
         }
 
         var owners = prisoners.ToDictionary(p => p.Id);
-        foreach (var load in Loads.GetValue(db.Model, CollectionLoads))
+        foreach (var load in EvaluationLoads.GetValue(db.Model, model => PerCollection<CollectionLoad>(model, nameof(LoadCollection))))
         {
             await load(db, ids, owners, cancellationToken);
         }
@@ -99,30 +93,31 @@ public static class AggregateReads
 
     private static AggregateChangeLoads ChangeLoadsFor(IModel model) =>
         new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.SingleOrDefault(p => p.Number == number)),
-         model.FindEntityType(typeof(Prisoner))!.GetNavigations()
-            .Where(navigation => navigation.IsCollection)
-            .Select(navigation => (Func<PrisonDb, Guid, CancellationToken, Task>)TrackedLoadMethod.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [])!)
-            .ToList());
+            PerCollection<Func<PrisonDb, Guid, CancellationToken, Task>>(model, nameof(TrackedLoad)));
 
-    private static Func<PrisonDb, Guid, CancellationToken, Task> TrackedLoad<T>()
+    /// <summary>One loader per collection of the record, made by the generic method named, for the collection's entry type.</summary>
+    private static IReadOnlyList<TLoad> PerCollection<TLoad>(IModel model, string genericMethod)
+    {
+        var method = typeof(AggregateReads).GetMethod(genericMethod, BindingFlags.NonPublic | BindingFlags.Static)!;
+        return model.FindEntityType(typeof(Prisoner))!.GetNavigations()
+            .Where(navigation => navigation.IsCollection)
+            .Select(navigation => (TLoad)method.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [navigation])!)
+            .ToList();
+    }
+
+    /// <summary>A compiled, tracked query: tracking puts each entry into its prisoner's collection, so the navigation is not needed.</summary>
+    private static Func<PrisonDb, Guid, CancellationToken, Task> TrackedLoad<T>(INavigation _)
         where T : Entity
     {
         var query = EF.CompileAsyncQuery<PrisonDb, Guid, T>((db, prisonerId) =>
             db.Set<T>().Where(entry => EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) == prisonerId).OrderBy(entry => entry.Id));
         return async (db, prisonerId, cancellationToken) =>
         {
-            // Enumerating tracks the rows, and tracking puts each into its prisoner's collection.
             await foreach (var _ in query(db, prisonerId).WithCancellation(cancellationToken))
             {
             }
         };
     }
-
-    private static IReadOnlyList<CollectionLoad> CollectionLoads(IModel model) =>
-        model.FindEntityType(typeof(Prisoner))!.GetNavigations()
-            .Where(navigation => navigation.IsCollection)
-            .Select(navigation => (CollectionLoad)LoadCollectionMethod.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [navigation])!)
-            .ToList();
 
     /// <summary>A compiled query (EF builds no expression tree per batch) whose rows are handed to the navigation's own accessor.</summary>
     private static CollectionLoad LoadCollection<T>(INavigation navigation)
