@@ -132,19 +132,8 @@ CREATE TRIGGER prison_status_count_on_stay_delete AFTER DELETE ON imprisonment
 -- be read: so its current stay is taken out here, before, at the status it has; the cascade then finds no prisoner.
 CREATE FUNCTION prison_status_count_forget_prisoner() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    INSERT INTO prison_status_count AS c (prison_id, stripe, dangerous, not_dangerous, unknown)
-    SELECT s.prison_id, uuid_hash(s.prisoner_id) & 15,
-           -count(*) FILTER (WHERE OLD.danger_status = 'Dangerous'),
-           -count(*) FILTER (WHERE OLD.danger_status = 'NotDangerous'),
-           -count(*) FILTER (WHERE OLD.danger_status = 'Unknown')
-    FROM imprisonment s
-    WHERE s.prisoner_id = OLD.id AND s.left_on IS NULL AND s.struck_at IS NULL
-    GROUP BY 1, 2
-    ORDER BY 1, 2
-    ON CONFLICT (prison_id, stripe) DO UPDATE
-    SET dangerous = c.dangerous + EXCLUDED.dangerous,
-        not_dangerous = c.not_dangerous + EXCLUDED.not_dangerous,
-        unknown = c.unknown + EXCLUDED.unknown;
+    PERFORM prison_status_count_move_stays(array_agg(prisoner_id), array_agg(prison_id), array_agg(-1))
+    FROM imprisonment WHERE prisoner_id = OLD.id AND left_on IS NULL AND struck_at IS NULL;
     RETURN OLD;
 END
 $$;

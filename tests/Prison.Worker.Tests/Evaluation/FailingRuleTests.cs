@@ -1,5 +1,3 @@
-using Microsoft.Extensions.Logging.Abstractions;
-using Prison.Domain.Evaluation;
 using Prison.Worker.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
@@ -28,8 +26,7 @@ public class FailingRuleTests
             await db.SaveRecordChangesAsync();
         }
 
-        var all = (IReadOnlyList<DangerRule>)[.. RuleCatalog.BuiltIn(), new ThrowsForOnePrisoner("F2")];
-        var rules = new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, all), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
+        var rules = TestRules.Current(new ThrowsForOnePrisoner("F2"));
         EvaluationFailedException error;
         await using (var db = database.Open(Clock))
         {

@@ -1,6 +1,4 @@
-using Microsoft.Extensions.Logging.Abstractions;
 using Prison.Db.Rules;
-using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Worker.Evaluation;
 
@@ -31,8 +29,8 @@ public class StaleRuleSetTests
             await db.SaveRecordChangesAsync();
         }
 
-        var stale = Rules();
-        var admin = Rules();
+        var stale = TestRules.Current();
+        var admin = TestRules.Current();
         await using (var db = database.Open(Clock))
         {
             await db.RecordRuleSetInForceAsync(stale.RuleSet.Id, Clock.GetUtcNow().UtcDateTime);
@@ -52,11 +50,5 @@ public class StaleRuleSetTests
         Assert.DoesNotContain(stale.RuleSet.Rules, r => r.Code == "NotConvicted");
         Assert.Equal(["NotDangerous", stale.RuleSet.Id], row);
         Assert.Equal(stale.RuleSet.Id, await database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
-    }
-
-    private static CurrentRules Rules()
-    {
-        var all = RuleCatalog.BuiltIn();
-        return new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, all), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
     }
 }

@@ -1,0 +1,15 @@
+using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Domain.Evaluation;
+using Prison.Worker.Evaluation;
+
+namespace Prison.Worker.Tests.Evaluation;
+
+/// <summary>The rules a worker holds, as it composes them at start: the built-in ones, the shipped defaults, and any given.</summary>
+internal static class TestRules
+{
+    public static CurrentRules Current(params DangerRule[] more)
+    {
+        IReadOnlyList<DangerRule> all = [.. RuleCatalog.BuiltIn(), .. more];
+        return new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, all), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
+    }
+}
