@@ -16,8 +16,12 @@ namespace Prison.Db;
 /// in Migrations/, never from this model: a test keeps the two from drifting apart. It is Identity's store too
 /// (users and roles, in the staff_ tables), so a sign-in and a record change share one database.
 /// </summary>
-public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider clock, IAuditActor? actor = null) : IdentityDbContext<StaffUser>(options)
+public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbContext<StaffUser>(options)
 {
+    private TimeProvider clock = TimeProvider.System;
+
+    private IAuditActor? actor;
+
     public DbSet<Prisoner> Prisoners => Set<Prisoner>();
 
     public DbSet<PrisonFacility> Prisons => Set<PrisonFacility>();
@@ -39,6 +43,19 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options, TimeProvider cl
     /// prisoner still gets its audit entry saying what changed, without a copy of the values before and after.
     /// </summary>
     public bool AuditChangedValues { get; set; } = true;
+
+    /// <summary>
+    /// Sets who acts in this unit of work and the clock it reads, when the context is handed out. Contexts come from a
+    /// pool (creating one cost about as much as a dashboard read), so they are set here rather than in the
+    /// constructor, and everything a previous unit of work changed is set back.
+    /// </summary>
+    public PrisonDb ActingAs(IAuditActor? by, TimeProvider at)
+    {
+        actor = by;
+        clock = at;
+        AuditChangedValues = true;
+        return this;
+    }
 
     public bool IsPostgreSql => Database.ProviderName == PrisonDatabase.PostgreSqlProvider;
 

@@ -15,30 +15,25 @@ public static class DashboardReads
 {
     public const int PageSize = 10;
 
-    /// <summary>The most recent arrivals among a prison's current stays, newest first; optionally the dangerous ones only.</summary>
-    public static async Task<IReadOnlyList<ArrivalRow>> LatestArrivalsAsync(
+    /// <summary>
+    /// A prison's dashboard in one statement: the most recent arrivals among its current stays, newest first (optionally
+    /// the dangerous ones only), each row carrying the prison's counts by status. Only when there is no row to carry
+    /// them (nobody held, or nobody dangerous) are the counts read by a second statement.
+    /// </summary>
+    public static async Task<DashboardPage> DashboardAsync(
         this PrisonDb db, int prisonId, bool dangerousOnly = false, CancellationToken cancellationToken = default)
     {
-        var rows = await (
-                from stay in CurrentStays(db, prisonId)
-                join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
-                where !dangerousOnly || prisoner.DangerStatus == DangerStatus.Dangerous
-                orderby stay.ArrivalDate descending, prisoner.Number
-                select new
-                {
-                    prisoner.Id,
-                    prisoner.Number,
-                    prisoner.Name,
-                    prisoner.LegalStatus,
-                    stay.ArrivalDate,
-                    prisoner.DangerStatus,
-                    Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
-                    prisoner.RuleSet,
-                    FromEarlierRuleSet = prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet),
-                })
-            .Take(PageSize)
-            .ToListAsync(cancellationToken);
-        return rows.Select(r => new ArrivalRow(r.Id, r.Number, r.Name, r.LegalStatus, r.ArrivalDate, r.DangerStatus, RuleCodes.Parse(r.Reasons), r.RuleSet, r.FromEarlierRuleSet)).ToList();
+        var rows = new List<ArrivalRow>(PageSize);
+        StatusCounts? counts = null;
+        var queries = DashboardQueries.For(db.Model);
+        var query = dangerousOnly ? queries.LatestDangerousArrivals : queries.LatestArrivals;
+        await foreach (var row in query(db, prisonId).WithCancellation(cancellationToken))
+        {
+            rows.Add(row.Arrival);
+            counts ??= row.Counts;
+        }
+
+        return new DashboardPage(counts ?? await db.StatusCountsAsync(prisonId, cancellationToken), rows);
     }
 
     /// <summary>
@@ -46,15 +41,8 @@ public static class DashboardReads
     /// prison_status_count, which triggers keep in the transaction of every write (migration 009). One statement
     /// reading at most 16 rows by key, however many prisoners the prison holds.
     /// </summary>
-    public static async Task<StatusCounts> StatusCountsAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default)
-    {
-        var sums = await db.Set<PrisonStatusCount>().AsNoTracking()
-            .Where(c => c.PrisonId == prisonId)
-            .GroupBy(c => c.PrisonId)
-            .Select(g => new StatusCounts(g.Sum(c => c.Dangerous), g.Sum(c => c.NotDangerous), g.Sum(c => c.Unknown)))
-            .SingleOrDefaultAsync(cancellationToken);
-        return sums ?? new StatusCounts(0, 0, 0);
-    }
+    public static async Task<StatusCounts> StatusCountsAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default) =>
+        await DashboardQueries.For(db.Model).PrisonCounts(db, prisonId, cancellationToken) ?? new StatusCounts(0, 0, 0);
 
     /// <summary>
     /// The same counts computed from the prison's current stays and their prisoners' statuses: a GROUP BY over every

@@ -73,9 +73,9 @@ public static class DashboardPage
             Console.WriteLine($"statements: {what}: {counter.Count}");
         }
 
-        await Count("dashboard (ten latest arrivals)", () => db.LatestArrivalsAsync(1, cancellationToken: cancellationToken));
+        await Count("dashboard (ten latest arrivals)", () => db.DashboardAsync(1, cancellationToken: cancellationToken));
         await Count("counts by status", () => db.StatusCountsAsync(1, cancellationToken));
-        await Count("dangerous only", () => db.LatestArrivalsAsync(1, dangerousOnly: true, cancellationToken));
+        await Count("dangerous only", () => db.DashboardAsync(1, dangerousOnly: true, cancellationToken));
         await Count("status poll of 100 prisoners", () => db.StatusesAsync(ids.Take(100).ToList(), cancellationToken));
         await Count("load 1 aggregate", () => db.LoadForEvaluationAsync(ids.Take(1).ToList(), cancellationToken));
         await Count("load 300 aggregates", () => db.LoadForEvaluationAsync(ids, cancellationToken));

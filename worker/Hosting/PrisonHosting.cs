@@ -29,7 +29,7 @@ public static class PrisonHosting
         services.AddSingleton(TimeProvider.System);
         // What the audit log records as acting here; web replaces it with the signed-in person.
         services.TryAddSingleton<IAuditActor>(AuditActor.Worker);
-        services.AddDbContext<PrisonDb>(options => PrisonDatabase.Configure(options, settings.ConnectionString));
+        services.AddPrisonDb(settings.ConnectionString);
         services.AddPrisonEvaluation(builder.Configuration);
         services.AddScoped<ReevaluationRuns>();
         services.AddSingleton<ChangePublisher>();

@@ -62,8 +62,8 @@ public class StruckEntryMappingTests
 
         await using (var db = database.Open())
         {
-            Assert.Empty(await db.LatestArrivalsAsync(1));
-            Assert.Equal("S002", Assert.Single(await db.LatestArrivalsAsync(2)).Number);
+            Assert.Empty((await db.DashboardAsync(1)).Rows);
+            Assert.Equal("S002", Assert.Single((await db.DashboardAsync(2)).Rows).Number);
         }
     }
 }

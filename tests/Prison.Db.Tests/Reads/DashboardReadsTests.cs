@@ -15,7 +15,7 @@ public class DashboardReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var rows = await db.LatestArrivalsAsync(prisonId: 1);
+        var rows = (await db.DashboardAsync(prisonId: 1)).Rows;
 
         Assert.Equal(1, counter.Count);
         Assert.Equal(Enumerable.Range(16, 10).Reverse().Select(Number), rows.Select(r => r.Number));
@@ -37,7 +37,7 @@ public class DashboardReadsTests
         }
 
         await using var read = database.Open();
-        var rows = await read.LatestArrivalsAsync(prisonId: 1);
+        var rows = (await read.DashboardAsync(prisonId: 1)).Rows;
 
         Assert.Equal([Number(4), Number(3), Number(2), Number(1)], rows.Select(r => r.Number));
     }
@@ -50,12 +50,48 @@ public class DashboardReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var rows = await db.LatestArrivalsAsync(prisonId: 1, dangerousOnly: true);
+        var rows = (await db.DashboardAsync(prisonId: 1, dangerousOnly: true)).Rows;
 
         Assert.Equal(1, counter.Count);
         Assert.Equal([30, 27, 24, 21, 18, 15, 12, 9, 6, 3], rows.Select(r => int.Parse(r.Number[1..], System.Globalization.CultureInfo.InvariantCulture)));
         Assert.All(rows, r => Assert.Equal(DangerStatus.Dangerous, r.Status));
         Assert.All(rows, r => Assert.Equal(["NotConvicted"], r.FiredRules));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_dashboard_reads_its_counts_in_the_same_statement_as_its_rows(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 12, dangerous: n => n <= 3, evaluate: n => n <= 10);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var page = await db.DashboardAsync(prisonId: 1);
+        var dangerous = await db.DashboardAsync(prisonId: 1, dangerousOnly: true);
+
+        Assert.Equal(2, counter.Count);
+        Assert.Equal(new StatusCounts(Dangerous: 3, NotDangerous: 7, Unknown: 2), page.Counts);
+        Assert.Equal(page.Counts, dangerous.Counts);
+        Assert.Equal(10, page.Rows.Count);
+        Assert.Equal(3, dangerous.Rows.Count);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task With_no_row_to_carry_them_the_counts_are_still_read(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, prisoners: 4, dangerous: _ => false);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var noneDangerous = await db.DashboardAsync(prisonId: 1, dangerousOnly: true);
+        var empty = await db.DashboardAsync(prisonId: 2);
+
+        Assert.Equal(4, counter.Count);
+        Assert.Empty(noneDangerous.Rows);
+        Assert.Equal(new StatusCounts(Dangerous: 0, NotDangerous: 4, Unknown: 0), noneDangerous.Counts);
+        Assert.Empty(empty.Rows);
+        Assert.Equal(new StatusCounts(0, 0, 0), empty.Counts);
     }
 
     [Theory]
@@ -83,7 +119,7 @@ public class DashboardReadsTests
     {
         await using var database = await SeededAsync(engine, prisoners: 60, dangerous: n => n == 1, evaluate: n => n != 2);
         await using var setup = database.Open();
-        var ids = (await setup.LatestArrivalsAsync(1)).Select(r => r.PrisonerId).ToList();
+        var ids = ((await setup.DashboardAsync(1)).Rows).Select(r => r.PrisonerId).ToList();
         var all = setup.Prisoners.Select(p => p.Id).ToList();
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);

@@ -14,12 +14,12 @@ public class DashboardRuleSetTests
         var prisoners = await RulePopulation.SaveAsync(database);
         await using var db = database.Open();
         await db.RecordRuleSetInForceAsync(RulePopulation.Evaluator.RuleSet.Id, TestDay.Noon.UtcDateTime);
-        Assert.All(await db.LatestArrivalsAsync(prisonId: 1), row => Assert.False(row.FromEarlierRuleSet));
+        Assert.All((await db.DashboardAsync(prisonId: 1)).Rows, row => Assert.False(row.FromEarlierRuleSet));
 
         await db.RecordRuleSetInForceAsync("0123456789abcdef", TestDay.Noon.UtcDateTime);
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
-        var rows = await read.LatestArrivalsAsync(prisonId: 1);
+        var rows = (await read.DashboardAsync(prisonId: 1)).Rows;
 
         Assert.Equal(1, counter.Count);
         Assert.Equal(prisoners.Count, rows.Count);

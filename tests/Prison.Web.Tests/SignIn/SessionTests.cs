@@ -124,12 +124,35 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
     public async Task Signing_out_ends_the_session()
     {
         using var client = await system.Web.SignedInClientAsync(Roles.Staff);
-        var token = SigningIn.TokenIn(await client.GetStringAsync("/"));
+        var token = SigningIn.TokenIn(await client.GetStringAsync("/sign-out"));
 
         using var signedOut = await client.PostAsync("/sign-out", new FormUrlEncodedContent([new(NoticePosting.TokenField, token)]));
         using var page = await client.GetAsync("/");
 
         Assert.Equal("/sign-in", signedOut.Headers.Location?.OriginalString);
         Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+
+    [Fact]
+    public async Task Opening_the_sign_out_page_asks_and_keeps_the_session()
+    {
+        using var client = await system.Web.SignedInClientAsync(Roles.Staff);
+
+        var asked = await client.GetStringAsync("/sign-out");
+        using var page = await client.GetAsync("/");
+
+        Assert.Contains("<form method=\"post\"", asked);
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+    }
+
+    [Fact]
+    public async Task The_header_links_to_sign_out_without_an_antiforgery_token_on_every_page()
+    {
+        using var client = await system.Web.SignedInClientAsync(Roles.Staff);
+
+        var home = await client.GetStringAsync("/");
+
+        Assert.Contains("href=\"/sign-out\"", home);
+        Assert.DoesNotContain(NoticePosting.TokenField, home);
     }
 }

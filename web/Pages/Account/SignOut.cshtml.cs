@@ -6,10 +6,15 @@ using Prison.Web.SignIn;
 
 namespace Prison.Web.Pages.Account;
 
-/// <summary>Signing out is a form post (with its antiforgery token), so another site cannot sign a user out with a link.</summary>
+/// <summary>
+/// Signing out is a form post (with its antiforgery token), so another site cannot sign a user out with a link; the
+/// header's "Sign out" link opens this page's form.
+/// </summary>
 public sealed class SignOutModel(SignInManager<StaffUser> signIn) : PageModel
 {
-    public IActionResult OnGet() => LocalRedirect("/");
+    public void OnGet()
+    {
+    }
 
     public async Task<IActionResult> OnPostAsync()
     {

@@ -31,8 +31,7 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
         Prison = prison;
         Prisons = await directory.AllAsync(cancellationToken);
         DangerousOnly = string.Equals(show, "dangerous", StringComparison.OrdinalIgnoreCase);
-        Counts = await db.StatusCountsAsync(prison.Id, cancellationToken);
-        Rows = await db.LatestArrivalsAsync(prison.Id, DangerousOnly, cancellationToken);
+        (Counts, Rows) = await db.DashboardAsync(prison.Id, DangerousOnly, cancellationToken);
         return Page();
     }
 }

@@ -1,0 +1,21 @@
+using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Audit;
+
+namespace Prison.Db;
+
+public static class PrisonDbRegistration
+{
+    /// <summary>
+    /// A <see cref="PrisonDb"/> per scope (request, message, job), taken from a pool and given back when the scope ends:
+    /// a new context cost 0.12 ms and 34 KB of garbage, as much as the dashboard's read, on every page. The scope's
+    /// actor and clock are set on each lease.
+    /// </summary>
+    public static IServiceCollection AddPrisonDb(this IServiceCollection services, string connectionString)
+    {
+        services.AddPooledDbContextFactory<PrisonDb>(options => PrisonDatabase.Configure(options, connectionString));
+        services.AddScoped(provider => provider.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContext()
+            .ActingAs(provider.GetService<IAuditActor>(), provider.GetRequiredService<TimeProvider>()));
+        return services;
+    }
+}
