@@ -90,7 +90,7 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     public async Task Staff_cannot_start_a_run_by_posting_the_operations_form()
     {
         using var staff = await system.Web.SignedInClientAsync(Roles.Staff);
-        var token = SigningIn.TokenIn(await staff.GetStringAsync("/"));
+        var token = SigningIn.TokenIn(await staff.GetStringAsync("/sign-out"));
 
         using var response = await staff.PostAsync("/operations?handler=Run", new FormUrlEncodedContent([new(NoticePosting.TokenField, token)]));
 
