@@ -25,9 +25,7 @@ public static class DashboardReads
     {
         var rows = new List<ArrivalRow>(PageSize);
         StatusCounts? counts = null;
-        var queries = DashboardQueries.For(db.Model);
-        var query = dangerousOnly ? queries.LatestDangerousArrivals : queries.LatestArrivals;
-        await foreach (var row in query(db, prisonId).WithCancellation(cancellationToken))
+        await foreach (var row in DashboardQueries.For(db.Model).LatestArrivals(db, prisonId, dangerousOnly).WithCancellation(cancellationToken))
         {
             rows.Add(row.Arrival);
             counts ??= row.Counts;

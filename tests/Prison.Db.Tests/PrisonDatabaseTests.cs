@@ -11,7 +11,7 @@ public class PrisonDatabaseTests
     {
         var connection = ConnectionStringOf("Host=db.example;Username=prison;Database=prison");
 
-        Assert.Equal(64, connection.MaxAutoPrepare);
+        Assert.Equal(128, connection.MaxAutoPrepare);
         Assert.Equal("db.example", connection.Host);
     }
 
