@@ -20,7 +20,7 @@ public static class DashboardReads
     /// the dangerous ones only), each row carrying the prison's counts by status. Only when there is no row to carry
     /// them (nobody held, or nobody dangerous) are the counts read by a second statement.
     /// </summary>
-    public static async Task<DashboardPage> DashboardAsync(
+    public static async Task<PrisonDashboard> DashboardAsync(
         this PrisonDb db, int prisonId, bool dangerousOnly = false, CancellationToken cancellationToken = default)
     {
         var rows = new List<ArrivalRow>(PageSize);
@@ -31,7 +31,7 @@ public static class DashboardReads
             counts ??= row.Counts;
         }
 
-        return new DashboardPage(counts ?? await db.StatusCountsAsync(prisonId, cancellationToken), rows);
+        return new PrisonDashboard(counts ?? await db.StatusCountsAsync(prisonId, cancellationToken), rows);
     }
 
     /// <summary>

@@ -1,4 +1,4 @@
 namespace Prison.Db.Reads;
 
 /// <summary>What a prison's dashboard shows: its counts by status and its latest arrivals (all, or the dangerous ones).</summary>
-public sealed record DashboardPage(StatusCounts Counts, IReadOnlyList<ArrivalRow> Rows);
+public sealed record PrisonDashboard(StatusCounts Counts, IReadOnlyList<ArrivalRow> Rows);
