@@ -30,13 +30,29 @@ internal static class RuleForms
         database.RowsAsync("SELECT id, CASE WHEN finished_at IS NULL THEN 'running' ELSE 'finished' END, rule_set FROM reevaluation_run WHERE started_by = 'rule set changed'");
 
     /// <summary>Waits until the runs a rule change started have all finished, and every verdict is of the rule set in force.</summary>
+    private const string Stale = "danger_status = 'Unknown' OR rule_set IS DISTINCT FROM (SELECT rule_set FROM rule_set_in_force)";
+
     public static async Task ReevaluatedAsync(ScratchDatabase database)
     {
         await Eventually.Async(() => RuleSetRunsAsync(database), runs => runs.Count > 0 && runs.All(r => r[1] == "finished"), "the re-evaluation after the rule change");
-        await Eventually.Async(
-            () => database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE danger_status = 'Unknown' OR rule_set IS DISTINCT FROM (SELECT rule_set FROM rule_set_in_force)"),
-            stale => stale == 0,
-            "every verdict to be of the rule set in force");
+        try
+        {
+            await Eventually.Async(
+                () => database.ScalarAsync<long>($"SELECT count(*) FROM prisoner WHERE {Stale}"),
+                stale => stale == 0,
+                "every verdict to be of the rule set in force");
+        }
+        catch (TimeoutException timeout)
+        {
+            // This wait failed once in a CI run and could not be reproduced: say what was left, for the next time.
+            var stale = await database.RowsAsync($"SELECT number, danger_status, coalesce(rule_set, '-'), change_version::text FROM prisoner WHERE {Stale}");
+            var runs = await database.RowsAsync("SELECT started_by, rule_set, total::text, done::text, failed::text, coalesce(finished_at::text, 'running') FROM reevaluation_run");
+            throw new TimeoutException(
+                $"{timeout.Message}\nin force: {await database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force")}" +
+                $"\nstale (number, status, rule set, version): {string.Join("; ", stale.Select(r => string.Join(" ", r)))}" +
+                $"\nruns (started by, rule set, total, done, failed, finished): {string.Join("; ", runs.Select(r => string.Join(" ", r)))}",
+                timeout);
+        }
     }
 
     public static async Task<IReadOnlyDictionary<string, string>> StatusesAsync(ScratchDatabase database) =>
