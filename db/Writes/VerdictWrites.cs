@@ -1,6 +1,8 @@
 using System.Globalization;
 using System.Text.Json;
 using Microsoft.EntityFrameworkCore;
+using Npgsql;
+using NpgsqlTypes;
 using Prison.Domain;
 
 namespace Prison.Db.Writes;
@@ -14,13 +16,18 @@ namespace Prison.Db.Writes;
 /// </summary>
 public static class VerdictWrites
 {
+    /// <summary>
+    /// On PostgreSQL the verdicts travel as one typed array per column, in binary. As one JSON document, building it
+    /// in the worker and parsing it in the server made a batch of 500 verdicts take 20 ms instead of 14, and a full
+    /// re-evaluation of a million prisoners 66 s instead of 56.
+    /// </summary>
     private const string PostgreSql = """
         WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE)
         UPDATE prisoner AS p
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts,
             evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set
-        FROM jsonb_to_recordset({0}::jsonb) AS v(id uuid, version bigint, status text, reasons text, facts text,
-            evaluated_at timestamptz, reevaluate_at timestamptz, rule_set text)
+        FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets)
+            AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set)
         WHERE p.id = v.id AND p.change_version = v.version
           AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
         """;
@@ -45,25 +52,40 @@ public static class VerdictWrites
             return Task.FromResult(0);
         }
 
-        var postgres = db.IsPostgreSql;
-        var rows = verdicts.Select(v => new Dictionary<string, object?>
+        return db.IsPostgreSql
+            ? db.Database.ExecuteSqlRawAsync(PostgreSql, ColumnsOf(verdicts), cancellationToken)
+            : db.Database.ExecuteSqlRawAsync(Sqlite, [JsonOf(verdicts)], cancellationToken);
+    }
+
+    private static NpgsqlParameter[] ColumnsOf(IReadOnlyCollection<EvaluatedPrisoner> verdicts) =>
+    [
+        Column("ids", NpgsqlDbType.Uuid, verdicts.Select(v => v.PrisonerId)),
+        Column("versions", NpgsqlDbType.Bigint, verdicts.Select(v => v.ChangeVersion)),
+        Column("statuses", NpgsqlDbType.Text, verdicts.Select(v => v.Verdict.Status.ToString())),
+        Column("reasons", NpgsqlDbType.Text, verdicts.Select(v => RuleCodes.Format(v.Verdict.FiredRules.Select(f => f.Code)))),
+        Column("facts", NpgsqlDbType.Text, verdicts.Select(v => RuleFacts.ToJson(v.Verdict.FiredRules))),
+        Column("evaluated_at", NpgsqlDbType.TimestampTz, verdicts.Select(v => v.Verdict.EvaluatedAtUtc)),
+        Column("reevaluate_at", NpgsqlDbType.TimestampTz, verdicts.Select(v => v.Verdict.ReevaluateAtUtc)),
+        Column("rule_sets", NpgsqlDbType.Text, verdicts.Select(v => v.Verdict.RuleSetId)),
+    ];
+
+    /// <summary>Typed, so that unnest yields the columns' types (strings would go as varchar[], instants by their kind).</summary>
+    private static NpgsqlParameter Column<T>(string name, NpgsqlDbType type, IEnumerable<T> values) =>
+        new(name, NpgsqlDbType.Array | type) { Value = values.ToArray() };
+
+    private static string JsonOf(IReadOnlyCollection<EvaluatedPrisoner> verdicts) =>
+        JsonSerializer.Serialize(verdicts.Select(v => new Dictionary<string, object?>
         {
             // SQLite keeps ids and instants as text in EF Core's formats, so the values must be spelled the same way.
-            ["id"] = postgres ? v.PrisonerId.ToString() : v.PrisonerId.ToString().ToUpperInvariant(),
+            ["id"] = v.PrisonerId.ToString().ToUpperInvariant(),
             ["version"] = v.ChangeVersion,
             ["status"] = v.Verdict.Status.ToString(),
             ["reasons"] = RuleCodes.Format(v.Verdict.FiredRules.Select(f => f.Code)),
             ["facts"] = RuleFacts.ToJson(v.Verdict.FiredRules),
-            ["evaluated_at"] = Instant(v.Verdict.EvaluatedAtUtc, postgres),
-            ["reevaluate_at"] = v.Verdict.ReevaluateAtUtc is { } at ? Instant(at, postgres) : null,
+            ["evaluated_at"] = Instant(v.Verdict.EvaluatedAtUtc),
+            ["reevaluate_at"] = v.Verdict.ReevaluateAtUtc is { } at ? Instant(at) : null,
             ["rule_set"] = v.Verdict.RuleSetId,
-        });
-        var json = JsonSerializer.Serialize(rows);
-        return db.Database.ExecuteSqlRawAsync(postgres ? PostgreSql : Sqlite, [json], cancellationToken);
-    }
+        }));
 
-    private static string Instant(DateTime utc, bool postgres) =>
-        postgres
-            ? utc.ToString("yyyy-MM-dd'T'HH:mm:ss.FFFFFFF'Z'", CultureInfo.InvariantCulture)
-            : utc.ToString("yyyy-MM-dd HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture);
+    private static string Instant(DateTime utc) => utc.ToString("yyyy-MM-dd HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture);
 }

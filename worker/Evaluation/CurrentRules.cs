@@ -55,27 +55,32 @@ public sealed class CurrentRules
     }
 
     /// <summary>
-    /// After a verdict write stored less than it was given: reads the rule set in force (one statement) and, when it
-    /// is not the one this process holds, the settings too. True when the process now holds another rule set.
+    /// After a verdict write stored less than it was given: reads the rule set in force (one statement) and, when this
+    /// process does not hold it yet, the settings too. True when the process now holds another rule set than the one
+    /// the refused verdicts were made with, <paramref name="evaluatedWith"/>: compared with that, not with the rule
+    /// set held when the write came back, since another batch may have taken up the new one meanwhile, and those
+    /// verdicts would then be left unwritten.
     /// </summary>
-    public async Task<bool> RefreshIfStaleAsync(PrisonDb db, CancellationToken cancellationToken)
+    public async Task<bool> RefreshIfStaleAsync(PrisonDb db, string evaluatedWith, CancellationToken cancellationToken)
     {
-        var held = RuleSet.Id;
         var inForce = await db.RuleSetInForceAsync(cancellationToken);
-        if (inForce is null || inForce == held)
+        if (inForce is null || inForce == evaluatedWith)
         {
             return false;
         }
 
-        var refreshed = await RefreshAsync(db, cancellationToken);
-        if (refreshed.Id != inForce)
+        if (inForce != RuleSet.Id)
         {
-            _logger.LogWarning(
-                "The rule set in force is {InForce} but this process composes {Composed} from the same settings: its rules differ from those of the process that recorded it (check Rules:Folder and the deployed version).",
-                inForce, refreshed.Id);
+            var refreshed = await RefreshAsync(db, cancellationToken);
+            if (refreshed.Id != inForce)
+            {
+                _logger.LogWarning(
+                    "The rule set in force is {InForce} but this process composes {Composed} from the same settings: its rules differ from those of the process that recorded it (check Rules:Folder and the deployed version).",
+                    inForce, refreshed.Id);
+            }
         }
 
-        return refreshed.Id != held;
+        return RuleSet.Id != evaluatedWith;
     }
 
     public void Use(RuleSet ruleSet)

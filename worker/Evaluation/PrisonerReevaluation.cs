@@ -29,8 +29,9 @@ public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimePr
     public async Task<int> WriteAsync(IEnumerable<Domain.Prisoner> prisoners, CancellationToken cancellationToken)
     {
         var evaluating = prisoners.ToList();
-        var (stored, failures) = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
-        if (stored < evaluating.Count - failures.Count && await rules.RefreshIfStaleAsync(db, cancellationToken))
+        var evaluator = rules.Evaluator;
+        var (stored, failures) = await WriteWithAsync(evaluator, evaluating, cancellationToken);
+        if (stored < evaluating.Count - failures.Count && await rules.RefreshIfStaleAsync(db, evaluator.RuleSet.Id, cancellationToken))
         {
             (stored, failures) = await WriteWithAsync(rules.Evaluator, evaluating, cancellationToken);
         }

@@ -26,6 +26,8 @@ public static class CommitToVerdict
 {
     private const int MaxChangesInFlight = 32;
 
+    private const int WarmUpChanges = 10_000;
+
     public sealed record Result(double AchievedRate, IReadOnlyCollection<double> Latencies, IReadOnlyList<(int Workers, int Changes, double PerSecond)> Sustained);
 
     public static async Task<Result> RunAsync(int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken, int[]? workerCounts = null)
@@ -62,7 +64,8 @@ public static class CommitToVerdict
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}",
             await Machine.DescribeAsync(cancellationToken), body,
             $"On prison_bench_{prisoners}. Each change records a negative drug test on a different prisoner through the aggregate (as the prisoner page does: " +
-            "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate; one worker process " +
+            "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate, after an untimed " +
+            $"warm-up of {WarmUpChanges:N0} changes on other prisoners (tiered compilation settles after about as many; a serving web process runs optimised code); one worker process " +
             "(`Prison.Worker run`) evaluates them. Commit to verdict runs from the moment the change's commit returned to the commit time PostgreSQL " +
             "kept for the verdict (track_commit_timestamp), both read from this machine's clock. The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
@@ -82,19 +85,38 @@ public static class CommitToVerdict
         // The worker runs as in production, a process of its own, so that making changes and evaluating them do not
         // share one process's thread pool; the moment a verdict is stored is its commit time, which PostgreSQL keeps.
         await using var worker = await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken);
-        var total = rate * seconds;
-        var numbers = await NumbersAsync(database, total, cancellationToken);
-        var today = BenchmarkRules.Today();
-        var committedAt = new ConcurrentDictionary<Guid, DateTime>();
 
+        // A web server that has served for a while runs optimised code: tiered compilation here settles after about
+        // ten thousand changes, and until then a change costs three times the CPU. So that many changes come first,
+        // untimed, on other prisoners, as fast as the in-flight limit lets them.
+        var total = rate * seconds;
+        var numbers = await NumbersAsync(database, total + WarmUpChanges, cancellationToken);
+        var today = BenchmarkRules.Today();
+        var warmedUp = new ConcurrentDictionary<Guid, DateTime>();
+        await MakeChangesAsync(webServices, numbers.Skip(total).ToList(), double.PositiveInfinity, TimeSpan.MaxValue, today, warmedUp, cancellationToken);
+        await NoneUnknownAsync(database, warmedUp.Keys, cancellationToken);
+        Console.WriteLine($"warmed up with {warmedUp.Count:N0} changes; now {rate} changes/s for {seconds} s");
+
+        var committedAt = new ConcurrentDictionary<Guid, DateTime>();
+        var achieved = await MakeChangesAsync(webServices, numbers.Take(total).ToList(), rate, TimeSpan.FromSeconds(seconds), today, committedAt, cancellationToken);
+        var ids = committedAt.Keys.ToArray();
+        await NoneUnknownAsync(database, ids, cancellationToken);
+        var storedAt = await VerdictCommitTimesAsync(database, ids, cancellationToken);
+        return (achieved, ids.Select(id => (storedAt[id] - committedAt[id]).TotalMilliseconds).ToList());
+    }
+
+    /// <summary>One change on each prisoner numbered, at <paramref name="rate"/> per second for <paramref name="duration"/> at most; returns the rate achieved.</summary>
+    private static async Task<double> MakeChangesAsync(
+        IServiceProvider webServices, IReadOnlyList<string> numbers, double rate, TimeSpan duration, DateOnly today, ConcurrentDictionary<Guid, DateTime> committedAt, CancellationToken cancellationToken)
+    {
         // As many changes in flight as web's connection pool can serve: a machine that cannot keep the rate makes
         // fewer changes per second (reported), rather than queueing without bound and timing out.
         using var inFlight = new SemaphoreSlim(MaxChangesInFlight);
         var start = Stopwatch.GetTimestamp();
         var changes = new List<Task>();
-        for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < TimeSpan.FromSeconds(seconds); i++)
+        for (var i = 0; i < numbers.Count && Stopwatch.GetElapsedTime(start) < duration; i++)
         {
-            var due = TimeSpan.FromSeconds(i / (double)rate) - Stopwatch.GetElapsedTime(start);
+            var due = TimeSpan.FromSeconds(i / rate) - Stopwatch.GetElapsedTime(start);
             if (due > TimeSpan.Zero)
             {
                 await Task.Delay(due, cancellationToken);
@@ -118,14 +140,13 @@ public static class CommitToVerdict
         }
 
         await Task.WhenAll(changes);
-        var achieved = changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
-        var ids = committedAt.Keys.ToArray();
-        await Eventually.Async(
+        return changes.Count / Stopwatch.GetElapsedTime(start).TotalSeconds;
+    }
+
+    private static Task NoneUnknownAsync(BenchDatabase database, ICollection<Guid> ids, CancellationToken cancellationToken) =>
+        Eventually.Async(
             () => database.ScalarAsync<long>($"SELECT COUNT(*) FROM prisoner WHERE danger_status = 'Unknown' AND id = ANY('{{{string.Join(",", ids)}}}'::uuid[])", cancellationToken),
             unknown => unknown == 0, "every verdict to be stored", TimeSpan.FromMinutes(2));
-        var storedAt = await VerdictCommitTimesAsync(database, ids, cancellationToken);
-        return (achieved, ids.Select(id => (storedAt[id] - committedAt[id]).TotalMilliseconds).ToList());
-    }
 
     /// <summary>When each prisoner's row was last committed: its verdict, since nothing else writes these prisoners meanwhile.</summary>
     private static async Task<Dictionary<Guid, DateTime>> VerdictCommitTimesAsync(BenchDatabase database, Guid[] ids, CancellationToken cancellationToken)

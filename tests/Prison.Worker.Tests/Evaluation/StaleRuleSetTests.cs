@@ -1,4 +1,5 @@
 using Prison.Db.Rules;
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Worker.Evaluation;
 
@@ -50,5 +51,44 @@ public class StaleRuleSetTests
         Assert.DoesNotContain(stale.RuleSet.Rules, r => r.Code == "NotConvicted");
         Assert.Equal(["NotDangerous", stale.RuleSet.Id], row);
         Assert.Equal(stale.RuleSet.Id, await database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines))]
+    public async Task A_batch_made_with_the_previous_rule_set_is_evaluated_again_when_another_batch_took_up_the_new_one_meanwhile(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var remand = Records.Harmless("R1", 1, Today.AddDays(-30));
+        remand.ChangeLegalStatus(LegalStatus.Remand);
+        await using (var db = database.Open(Clock))
+        {
+            db.Prisons.Add(Records.Prison());
+            db.Prisoners.Add(remand);
+            await db.SaveRecordChangesAsync();
+        }
+
+        var interleaving = new CallsBackWhenEvaluated();
+        var worker = TestRules.Current(interleaving);
+        var previous = worker.RuleSet.Id;
+        RuleSet applied;
+        await using (var db = database.Open(Clock))
+        {
+            await db.RecordRuleSetInForceAsync(previous, Clock.GetUtcNow().UtcDateTime);
+            var setting = new RuleSetting { Code = "NotConvicted", Enabled = false, Reason = "test", ChangedBy = "admin", ChangedAtUtc = Clock.GetUtcNow().UtcDateTime };
+            await db.ApplyRuleSettingAsync(setting, settings => worker.Compose(settings).Id);
+            applied = worker.Compose(await db.RuleSettingsAsync());
+        }
+
+        // While this batch is evaluated with the previous rule set, another one is refused and takes up the new one.
+        interleaving.Meanwhile = () => worker.Use(applied);
+        int stored;
+        await using (var db = database.Open(Clock))
+        {
+            stored = await new PrisonerReevaluation(db, worker, Clock).ReevaluateAsync([remand.Id], CancellationToken.None);
+        }
+
+        Assert.NotEqual(previous, applied.Id);
+        Assert.Equal(1, stored);
+        Assert.Equal(["NotDangerous", applied.Id], (await database.RowsAsync("SELECT danger_status, rule_set FROM prisoner")).Single());
     }
 }

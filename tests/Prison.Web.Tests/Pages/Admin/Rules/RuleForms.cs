@@ -44,7 +44,8 @@ internal static class RuleForms
         }
         catch (TimeoutException timeout)
         {
-            // This wait failed once in a CI run and could not be reproduced: say what was left, for the next time.
+            // Say what was left: this wait once timed out when a batch evaluated with the previous rule set was left
+            // unwritten, because another batch took up the new rule set meanwhile (see StaleRuleSetTests).
             var stale = await database.RowsAsync($"SELECT number, danger_status, coalesce(rule_set, '-'), change_version::text FROM prisoner WHERE {Stale}");
             var runs = await database.RowsAsync("SELECT started_by, rule_set, total::text, done::text, failed::text, coalesce(finished_at::text, 'running') FROM reevaluation_run");
             throw new TimeoutException(
