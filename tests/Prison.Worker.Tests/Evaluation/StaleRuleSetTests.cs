@@ -1,4 +1,5 @@
 using Prison.Db.Rules;
+using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Worker.Evaluation;
@@ -21,14 +22,7 @@ public class StaleRuleSetTests
     public async Task A_worker_holding_the_previous_rule_set_stores_verdicts_of_the_new_one_instead(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
-        var remand = Records.Harmless("R1", 1, Today.AddDays(-30));
-        remand.ChangeLegalStatus(LegalStatus.Remand);
-        await using (var db = database.Open(Clock))
-        {
-            db.Prisons.Add(Records.Prison());
-            db.Prisoners.Add(remand);
-            await db.SaveRecordChangesAsync();
-        }
+        var remand = await OnRemandAsync(database);
 
         var stale = TestRules.Current();
         var admin = TestRules.Current();
@@ -58,14 +52,7 @@ public class StaleRuleSetTests
     public async Task A_batch_made_with_the_previous_rule_set_is_evaluated_again_when_another_batch_took_up_the_new_one_meanwhile(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
-        var remand = Records.Harmless("R1", 1, Today.AddDays(-30));
-        remand.ChangeLegalStatus(LegalStatus.Remand);
-        await using (var db = database.Open(Clock))
-        {
-            db.Prisons.Add(Records.Prison());
-            db.Prisoners.Add(remand);
-            await db.SaveRecordChangesAsync();
-        }
+        var remand = await OnRemandAsync(database);
 
         var interleaving = new CallsBackWhenEvaluated();
         var worker = TestRules.Current(interleaving);
@@ -90,5 +77,17 @@ public class StaleRuleSetTests
         Assert.NotEqual(previous, applied.Id);
         Assert.Equal(1, stored);
         Assert.Equal(["NotDangerous", applied.Id], (await database.RowsAsync("SELECT danger_status, rule_set FROM prisoner")).Single());
+    }
+
+    /// <summary>One prisoner on remand: dangerous while NotConvicted is enabled, not dangerous once it is disabled.</summary>
+    private static async Task<Prisoner> OnRemandAsync(ScratchDatabase database)
+    {
+        var remand = Records.Harmless("R1", 1, Today.AddDays(-30));
+        remand.ChangeLegalStatus(LegalStatus.Remand);
+        await using var db = database.Open(Clock);
+        db.Prisons.Add(Records.Prison());
+        db.Prisoners.Add(remand);
+        await db.SaveRecordChangesAsync();
+        return remand;
     }
 }
