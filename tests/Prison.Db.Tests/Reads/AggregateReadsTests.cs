@@ -1,10 +1,15 @@
+using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
+using Prison.Domain.Record;
 
 namespace Prison.Db.Tests.Reads;
 
 public class AggregateReadsTests
 {
     private const int Collections = 17;
+
+    /// <summary>The prisoners' rows, and which collections of their records hold entries.</summary>
+    private const int PrisonersAndParts = 2;
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
@@ -28,7 +33,65 @@ public class AggregateReadsTests
         }
 
         Assert.Equal(forOne, counter.Count);
-        Assert.True(forOne <= Collections + 1, $"{forOne} statements for one prisoner");
+        Assert.Equal(PrisonersAndParts + Collections, forOne);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Collections_without_entries_are_not_loaded(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = database.Open())
+        {
+            db.Prisons.Add(Records.Prison(1));
+            var arrival = Records.Harmless("E001", 1, TestDay.Today);
+            arrival.RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
+            db.Prisoners.Add(arrival);
+            await db.SaveRecordChangesAsync();
+        }
+
+        var counter = new StatementCounter();
+        await using var read = database.Open(interceptors: counter);
+
+        var prisoner = (await read.LoadForEvaluationAsync([(await read.Prisoners.SingleAsync()).Id])).Single();
+
+        Assert.Equal(1 + PrisonersAndParts + 2, counter.Count);
+        Assert.Single(prisoner.Imprisonments);
+        Assert.Single(prisoner.DrugTests);
+        Assert.Empty(prisoner.Charges);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task An_aggregate_loaded_to_change_has_its_whole_record_in_one_statement_per_collection_that_holds_entries(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await SaveAsync(database, prisoners: 2, perCollection: 3);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var prisoner = (await db.LoadForChangeAsync("B002"))!;
+
+        Assert.Equal(PrisonersAndParts + Collections, counter.Count);
+        Assert.Single(prisoner.Imprisonments);
+        Assert.Equal(3, prisoner.DrugTests.Count);
+        Assert.Equal(3, prisoner.ContactOrderBreaches.Count);
+        // The prisoner, its one stay and three entries in each other collection, all tracked.
+        Assert.Equal(1 + 1 + (Collections - 1) * 3, db.ChangeTracker.Entries().Count());
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Prisoners_with_no_record_load_without_asking_for_their_collections(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        Assert.Empty(await db.LoadForEvaluationAsync([Guid.NewGuid()]));
+        Assert.Null(await db.LoadForChangeAsync("NOBODY"));
+
+        Assert.Equal(2, counter.Count);
     }
 
     [Theory]
