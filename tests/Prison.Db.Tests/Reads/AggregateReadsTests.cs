@@ -63,6 +63,22 @@ public class AggregateReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Too_many_prisoners_to_be_worth_asking_about_load_every_collection(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var ids = await SaveAsync(database, prisoners: AggregateReads.AskWhichCollectionsHoldEntriesUpTo + 1, perCollection: 0);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var loaded = await db.LoadForEvaluationAsync(ids);
+
+        Assert.Equal(ids.Count, loaded.Count);
+        Assert.Equal(1 + Collections, counter.Count);
+        Assert.All(loaded, prisoner => Assert.Single(prisoner.Imprisonments));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task An_aggregate_loaded_to_change_has_its_whole_record_in_one_statement_per_collection_that_holds_entries(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
