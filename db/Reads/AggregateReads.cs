@@ -55,10 +55,11 @@ public static class AggregateReads
             .AsSplitQuery();
 
     /// <summary>
-    /// Read-only aggregates for evaluation, the hot path of every verdict. The statements of <see cref="WithRecord"/>, for
-    /// the collections that hold entries of these prisoners only (when they are few enough for some to be empty), but each collection is read as plain rows with their
-    /// owner's id and handed to EF's own collection accessor: EF 10's split-query shaper created a delegate for every
-    /// row it read, which made loading cost twice evaluating. Nothing is tracked. Entries come in the order they were made (ids are time-ordered).
+    /// Read-only aggregates for evaluation, the hot path of every verdict. The statements of <see cref="WithRecord"/>,
+    /// for only the collections that hold entries of these prisoners when they are few enough for some to be empty, but
+    /// each collection is read as plain rows with their owner's id and handed to EF's own collection accessor: EF 10's
+    /// split-query shaper created a delegate for every row it read, which made loading cost twice evaluating. Nothing
+    /// is tracked. Entries come in the order they were made (ids are time-ordered).
     /// </summary>
     public static async Task<IReadOnlyList<Prisoner>> LoadForEvaluationAsync(
         this PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken = default)
@@ -108,7 +109,10 @@ public static class AggregateReads
         new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.SingleOrDefault(p => p.Number == number)),
             PerCollection<Func<PrisonDb, Guid, CancellationToken, Task>>(model, nameof(TrackedLoad)));
 
-    /// <summary>One loader per collection of the record, in the order of <see cref="RecordParts.Collections"/>, made by the generic method named, for the collection's entry type.</summary>
+    /// <summary>
+    /// One loader per collection of the record, in the order of <see cref="RecordParts.Collections"/>, made by the
+    /// generic method named, for the collection's entry type.
+    /// </summary>
     private static IReadOnlyList<TLoad> PerCollection<TLoad>(IModel model, string genericMethod)
     {
         var method = typeof(AggregateReads).GetMethod(genericMethod, BindingFlags.NonPublic | BindingFlags.Static)!;
