@@ -29,9 +29,10 @@ internal static class RuleForms
     public static Task<IReadOnlyList<string[]>> RuleSetRunsAsync(ScratchDatabase database) =>
         database.RowsAsync("SELECT id, CASE WHEN finished_at IS NULL THEN 'running' ELSE 'finished' END, rule_set FROM reevaluation_run WHERE started_by = 'rule set changed'");
 
-    /// <summary>Waits until the runs a rule change started have all finished, and every verdict is of the rule set in force.</summary>
+    /// <summary>Prisoners still waiting for a verdict of the rule set in force.</summary>
     private const string Stale = "danger_status = 'Unknown' OR rule_set IS DISTINCT FROM (SELECT rule_set FROM rule_set_in_force)";
 
+    /// <summary>Waits until the runs a rule change started have all finished, and every verdict is of the rule set in force.</summary>
     public static async Task ReevaluatedAsync(ScratchDatabase database)
     {
         await Eventually.Async(() => RuleSetRunsAsync(database), runs => runs.Count > 0 && runs.All(r => r[1] == "finished"), "the re-evaluation after the rule change");
