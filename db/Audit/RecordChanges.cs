@@ -27,6 +27,7 @@ internal static class RecordChanges
         PrisonerConfiguration.DangerFacts,
         PrisonerConfiguration.DangerReasonCodes,
         PrisonerConfiguration.PrisonerKey,
+        PrisonerConfiguration.RecordParts,
         nameof(Prisoner.ChangeVersion),
         nameof(Prisoner.DangerStatus),
         nameof(Prisoner.EvaluatedAtUtc),

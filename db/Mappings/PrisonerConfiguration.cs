@@ -1,4 +1,5 @@
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Metadata.Builders;
 using Prison.Domain;
 
@@ -16,6 +17,12 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
     public const string PrisonerKey = "PrisonerId";
 
     public const string DangerReasonCodes = "_dangerReasons";
+
+    /// <summary>
+    /// Which collections of the record hold entries, a bit each (<see cref="Reads.RecordParts"/>): set by the
+    /// database's triggers as entries are inserted, read when an aggregate is loaded, never written by EF.
+    /// </summary>
+    public const string RecordParts = "RecordParts";
 
     public void Configure(EntityTypeBuilder<Prisoner> builder)
     {
@@ -41,6 +48,12 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
         builder.Property(p => p.EvaluatedAtUtc).HasColumnName("evaluated_at");
         builder.Property(p => p.ReevaluateAtUtc).HasColumnName("reevaluate_at");
         builder.Property(p => p.RuleSet).HasMaxLength(16);
+
+        // Owned by the triggers of migration 010: EF neither writes it nor reads it back after a save (on SQLite,
+        // reading back a generated value costs a statement per saved prisoner).
+        var recordParts = builder.Property<int>(RecordParts).HasColumnName("record_parts").HasDefaultValue(0).ValueGeneratedNever().Metadata;
+        recordParts.SetBeforeSaveBehavior(PropertySaveBehavior.Ignore);
+        recordParts.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
 
         // Partial indexes: the due-time job and the sweeper read only the few rows they hold.
         builder.HasIndex(p => p.ReevaluateAtUtc).HasDatabaseName("prisoner_reevaluate_at").HasFilter("reevaluate_at IS NOT NULL");

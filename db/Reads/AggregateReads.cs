@@ -9,27 +9,19 @@ using Prison.Domain.Record;
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// Loads whole Prisoner aggregates: one statement for the prisoners, one asking which collections of their record hold
-/// entries (<see cref="RecordParts"/>), and one for each of those, whatever the number of prisoners or the size of
-/// their records. One joined query would multiply rows across seventeen collections.
+/// Loads whole Prisoner aggregates: one statement for the prisoners, which also says which collections of their
+/// records hold entries (<see cref="RecordParts"/>), and one for each of those, whatever the number of prisoners or the
+/// size of their records. One joined query would multiply rows across seventeen collections.
 /// </summary>
 public static class AggregateReads
 {
-    /// <summary>
-    /// Above this many prisoners, asking which collections hold entries (<see cref="RecordParts"/>) costs more than it
-    /// spares. Counted over the benchmark's data (a realistic mix), ten prisoners leave 9 of 17 collections empty on
-    /// average, a hundred 1.2 and five hundred (a re-evaluation's batch) none; and the question itself grows with the
-    /// prisoners: for a rare collection, the index is searched for one prisoner after another until one has an entry.
-    /// </summary>
-    public const int AskWhichCollectionsHoldEntriesUpTo = 100;
-
     private delegate Task CollectionLoad(PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken);
 
     /// <summary>
     /// The compiled statements, per model: one model per database engine, and a compiled query serves only the model
     /// it was first run with.
     /// </summary>
-    private static readonly ConditionalWeakTable<IModel, IReadOnlyList<CollectionLoad>> EvaluationLoads = new();
+    private static readonly ConditionalWeakTable<IModel, IReadOnlyList<(int Bit, CollectionLoad Load)>> EvaluationLoads = new();
 
     private static readonly ConditionalWeakTable<IModel, AggregateChangeLoads> ChangeLoads = new();
 
@@ -56,33 +48,31 @@ public static class AggregateReads
 
     /// <summary>
     /// Read-only aggregates for evaluation, the hot path of every verdict. The statements of <see cref="WithRecord"/>,
-    /// for only the collections that hold entries of these prisoners when they are few enough for some to be empty, but
-    /// each collection is read as plain rows with their owner's id and handed to EF's own collection accessor: EF 10's
-    /// split-query shaper created a delegate for every row it read, which made loading cost twice evaluating. Nothing
-    /// is tracked. Entries come in the order they were made (ids are time-ordered).
+    /// for only the collections that hold entries of these prisoners, but each collection is read as plain rows with
+    /// their owner's id and handed to EF's own collection accessor: EF 10's split-query shaper created a delegate for
+    /// every row it read, which made loading cost twice evaluating. Nothing is tracked. Entries come in the order they
+    /// were made (ids are time-ordered).
     /// </summary>
     public static async Task<IReadOnlyList<Prisoner>> LoadForEvaluationAsync(
         this PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken = default)
     {
         var ids = prisonerIds.Distinct().ToArray();
-        var prisoners = await db.Prisoners.AsNoTracking().Where(p => ids.Contains(p.Id)).ToListAsync(cancellationToken);
-        if (prisoners.Count == 0)
+        var found = await db.Prisoners.AsNoTracking()
+            .Where(p => ids.Contains(p.Id))
+            .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))
+            .ToListAsync(cancellationToken);
+        var owners = found.ToDictionary(p => p.Prisoner.Id, p => p.Prisoner);
+        var foundIds = owners.Keys.ToArray();
+        var held = found.Aggregate(0, (parts, prisoner) => parts | prisoner.Parts);
+        foreach (var (bit, load) in EvaluationLoads.GetValue(db.Model, model => PerCollection<CollectionLoad>(model, nameof(LoadCollection))))
         {
-            return prisoners;
+            if ((held & bit) != 0)
+            {
+                await load(db, foundIds, owners, cancellationToken);
+            }
         }
 
-        var owners = prisoners.ToDictionary(p => p.Id);
-        var found = owners.Keys.ToArray();
-        var loads = EvaluationLoads.GetValue(db.Model, model => PerCollection<CollectionLoad>(model, nameof(LoadCollection)));
-        var held = found.Length <= AskWhichCollectionsHoldEntriesUpTo
-            ? (await RecordParts.HeldByAsync(db, found, cancellationToken)).Order()
-            : Enumerable.Range(0, loads.Count);
-        foreach (var position in held)
-        {
-            await loads[position](db, found, owners, cancellationToken);
-        }
-
-        return prisoners;
+        return found.ConvertAll(p => p.Prisoner);
     }
 
     /// <summary>
@@ -93,31 +83,38 @@ public static class AggregateReads
     public static async Task<Prisoner?> LoadForChangeAsync(this PrisonDb db, string number, CancellationToken cancellationToken = default)
     {
         var loads = ChangeLoads.GetValue(db.Model, ChangeLoadsFor);
-        var prisoner = await loads.Prisoner(db, number);
-        if (prisoner is not null)
+        if (await loads.Prisoner(db, number) is not { } found)
         {
-            foreach (var held in (await RecordParts.HeldByAsync(db, [prisoner.Id], cancellationToken)).Order())
+            return null;
+        }
+
+        foreach (var (bit, load) in loads.Collections)
+        {
+            if ((found.Parts & bit) != 0)
             {
-                await loads.Collections[held](db, prisoner.Id, cancellationToken);
+                await load(db, found.Prisoner.Id, cancellationToken);
             }
         }
 
-        return prisoner;
+        return found.Prisoner;
     }
 
     private static AggregateChangeLoads ChangeLoadsFor(IModel model) =>
-        new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.SingleOrDefault(p => p.Number == number)),
+        new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners
+                .Where(p => p.Number == number)
+                .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))
+                .SingleOrDefault()),
             PerCollection<Func<PrisonDb, Guid, CancellationToken, Task>>(model, nameof(TrackedLoad)));
 
     /// <summary>
-    /// One loader per collection of the record, in the order of <see cref="RecordParts.Collections"/>, made by the
+    /// One loader per collection of the record, with its bit (<see cref="RecordParts.Collections"/>), made by the
     /// generic method named, for the collection's entry type.
     /// </summary>
-    private static IReadOnlyList<TLoad> PerCollection<TLoad>(IModel model, string genericMethod)
+    private static IReadOnlyList<(int Bit, TLoad Load)> PerCollection<TLoad>(IModel model, string genericMethod)
     {
         var method = typeof(AggregateReads).GetMethod(genericMethod, BindingFlags.NonPublic | BindingFlags.Static)!;
         return RecordParts.Collections(model)
-            .Select(navigation => (TLoad)method.MakeGenericMethod(navigation.TargetEntityType.ClrType).Invoke(null, [navigation])!)
+            .Select(c => (c.Bit, (TLoad)method.MakeGenericMethod(c.Collection.TargetEntityType.ClrType).Invoke(null, [c.Collection])!))
             .ToList();
     }
 

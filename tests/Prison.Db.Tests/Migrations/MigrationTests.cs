@@ -79,6 +79,36 @@ public class MigrationTests
         Assert.Equal(await read.StatusCountsFromStaysAsync(2), await read.StatusCountsAsync(2));
     }
 
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_010_marks_the_collections_that_records_already_stored_fill(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        Prisoner full, bare;
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "010_record_parts");
+            db.Prisons.Add(Records.Prison(1));
+            full = Records.Harmless("FULL", 1, TestDay.Today).WithFullRecord(2, TestDay.Today);
+            bare = Records.Harmless("BARE", 1, TestDay.Today);
+            db.Prisoners.AddRange(full, bare);
+            await db.SaveRecordChangesAsync();
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        await using var read = database.Open();
+        var loaded = (await read.LoadForEvaluationAsync([full.Id, bare.Id])).ToDictionary(p => p.Number);
+        Assert.Equal(2, loaded["FULL"].DrugTests.Count);
+        Assert.Equal(2, loaded["FULL"].ContactOrderBreaches.Count);
+        Assert.Single(loaded["BARE"].Imprisonments);
+        Assert.Empty(loaded["BARE"].DrugTests);
+        Assert.Equal(2, (await read.LoadForChangeAsync("FULL"))!.Charges.Count);
+    }
+
     [Fact]
     public async Task The_migrate_command_says_which_server_it_cannot_reach()
     {
