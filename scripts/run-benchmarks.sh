@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every benchmark of docs/benchmarks.md, one after the other, as published: starts the test servers if needed,
 # builds once, then runs each command (each writes its own section). 19 minutes on 2 cores once the data sets exist;
-# the first run also generates them, most of it the 1,000,000-prisoner set (about 4 minutes, then evaluated once, and
+# the first run also generates them, most of it the 1,000,000-prisoner set (about 1.5 minutes, then evaluated once, and
 # kept as the database prison_bench_1000000).
 # Run it on a quiet machine: the figures are times.
 set -euo pipefail
