@@ -9,10 +9,10 @@ namespace Prison.Worker.Messaging;
 
 /// <summary>
 /// Evaluates the versions of prisoners' records that changes produced, and stores their verdicts, many changes at a
-/// time: loading a hundred aggregates costs no more statements than loading one (at most eighteen: the prisoners, whose rows
-/// say which collections hold entries, and one per such collection), and their verdicts are one statement. A lone change waits
-/// <see cref="BatchWait"/> at most for company, so a quiet prison still sees its verdict at once. The class keeps its
-/// name, and with it its queue (prisoner-changed), across the move to batches.
+/// time: loading a hundred aggregates costs no more statements than loading one (at most eighteen: the prisoners, whose
+/// rows say which collections hold entries, and one per such collection), and their verdicts are one statement. A lone
+/// change waits <see cref="BatchWait"/> at most for company, so a quiet prison still sees its verdict at once. The
+/// class keeps its name, and with it its queue (prisoner-changed), across the move to batches.
 /// </summary>
 public sealed class PrisonerChangedConsumer(PrisonDb db, PrisonerReevaluation reevaluation) : IConsumer<Batch<PrisonerChanged>>
 {
