@@ -95,6 +95,9 @@ public sealed class ScratchDatabase : IAsyncDisposable
         return value is null or DBNull ? default : (T)Convert.ChangeType(value, Nullable.GetUnderlyingType(typeof(T)) ?? typeof(T), System.Globalization.CultureInfo.InvariantCulture);
     }
 
+    /// <summary>An id as a SQL literal in this engine's spelling: SQLite keeps EF Core's upper-case text.</summary>
+    public string Literal(Guid id) => Engine == Engine.PostgreSql ? $"'{id}'" : $"'{id.ToString().ToUpperInvariant()}'";
+
     public async Task ExecuteAsync(string sql)
     {
         await using var connection = await OpenConnectionAsync();

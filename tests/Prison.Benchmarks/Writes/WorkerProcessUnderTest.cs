@@ -26,7 +26,6 @@ public sealed class WorkerProcessUnderTest : IAsyncDisposable
             start.ArgumentList.Add(arg);
         }
 
-        start.Environment["DOTNET_gcServer"] = "0";
         var process = Process.Start(start)!;
         process.OutputDataReceived += (_, _) => { };
         process.ErrorDataReceived += (_, e) =>

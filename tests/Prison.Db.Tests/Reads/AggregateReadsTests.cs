@@ -90,8 +90,7 @@ public class AggregateReadsTests
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         var id = (await SaveAsync(database, prisoners: 1, perCollection: 0)).Single();
-        var prisonerId = engine == Engine.PostgreSql ? $"'{id}'" : $"'{id.ToString().ToUpperInvariant()}'";
-        await database.ExecuteAsync($"INSERT INTO escape_record (id, prisoner_id, date, kind) VALUES ('{Guid.NewGuid()}', {prisonerId}, '2020-01-01', 'AttemptedEscape')");
+        await database.ExecuteAsync($"INSERT INTO escape_record (id, prisoner_id, date, kind) VALUES ({database.Literal(Guid.NewGuid())}, {database.Literal(id)}, '2020-01-01', 'AttemptedEscape')");
         await using var db = database.Open();
 
         var prisoner = (await db.LoadForEvaluationAsync([id])).Single();

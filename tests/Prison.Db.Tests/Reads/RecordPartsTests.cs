@@ -35,11 +35,11 @@ public class RecordPartsTests
             var table = collection.TargetEntityType.GetTableName()!;
             var alone = Guid.NewGuid();
             await database.ExecuteAsync($"""
-                CREATE TEMP TABLE bare AS SELECT * FROM prisoner WHERE id = {Literal(engine, full.Id)};
-                UPDATE bare SET id = {Literal(engine, alone)}, number = '{table}', record_parts = 0;
+                CREATE TEMP TABLE bare AS SELECT * FROM prisoner WHERE id = {database.Literal(full.Id)};
+                UPDATE bare SET id = {database.Literal(alone)}, number = '{table}', record_parts = 0;
                 INSERT INTO prisoner SELECT * FROM bare;
-                CREATE TEMP TABLE entry AS SELECT * FROM {table} WHERE prisoner_id = {Literal(engine, full.Id)} LIMIT 1;
-                UPDATE entry SET id = {Literal(engine, Guid.NewGuid())}, prisoner_id = {Literal(engine, alone)};
+                CREATE TEMP TABLE entry AS SELECT * FROM {table} WHERE prisoner_id = {database.Literal(full.Id)} LIMIT 1;
+                UPDATE entry SET id = {database.Literal(Guid.NewGuid())}, prisoner_id = {database.Literal(alone)};
                 INSERT INTO {table} SELECT * FROM entry;
                 DROP TABLE bare;
                 DROP TABLE entry;
@@ -51,7 +51,4 @@ public class RecordPartsTests
             Assert.Equal([collection.Name], filled.Select(c => c.Name));
         }
     }
-
-    private static string Literal(Engine engine, Guid id) =>
-        engine == Engine.PostgreSql ? $"'{id}'" : $"'{id.ToString().ToUpperInvariant()}'";
 }
