@@ -78,6 +78,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             {
                 entry.Property(PrisonerConfiguration.ChangedAt).CurrentValue = now;
                 entry.Property(PrisonerConfiguration.DangerFacts).CurrentValue = string.Empty;
+                ClearVerdictExplicitly(entry);
                 changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion));
             }
         }
@@ -93,6 +94,24 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         }
 
         return changed;
+    }
+
+    /// <summary>
+    /// The change left the verdict Unknown in memory, but EF Core writes only what differs from what it loaded: a
+    /// prisoner loaded Unknown, whose previous version's verdict a worker stored meanwhile, would keep that verdict
+    /// beside the new version. So the cleared verdict is always written. The database clears it too whenever the
+    /// version moves (migration 011), for any writer; writing it here keeps this context's view the same as the row's.
+    /// </summary>
+    private static void ClearVerdictExplicitly(EntityEntry<Prisoner> entry)
+    {
+        if (entry.State != EntityState.Modified)
+        {
+            return;
+        }
+
+        entry.Property(p => p.DangerStatus).IsModified = true;
+        entry.Property(PrisonerConfiguration.DangerReasonCodes).IsModified = true;
+        entry.Property(PrisonerConfiguration.DangerFacts).IsModified = true;
     }
 
     /// <summary>

@@ -76,6 +76,19 @@ public sealed class Prisoner
     /// <summary>Bumped by every change of the record; a verdict is only stored for the version it evaluated.</summary>
     public long ChangeVersion { get; private set; }
 
+    /// <summary>
+    /// The change version the stored verdict was computed for. The database refuses a known status beside any other
+    /// version than <see cref="ChangeVersion"/>, and clears the verdict when the version moves.
+    /// </summary>
+    public long? EvaluatedVersion { get; private set; }
+
+    /// <summary>
+    /// Whether this record, as loaded, still waits for a verdict of the rule set <paramref name="ruleSetId"/>: it is
+    /// Unknown, or its stored verdict is for another version or another rule set.
+    /// </summary>
+    public bool AwaitsVerdict(string ruleSetId) =>
+        DangerStatus == DangerStatus.Unknown || EvaluatedVersion != ChangeVersion || RuleSet != ruleSetId;
+
     public IReadOnlyList<Imprisonment> Imprisonments => Live(_imprisonments);
 
     public Imprisonment? CurrentImprisonment => _imprisonments.FirstOrDefault(i => i.IsCurrent && !i.IsStruck);

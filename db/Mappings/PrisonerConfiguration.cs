@@ -49,6 +49,9 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
         builder.Property(p => p.ReevaluateAtUtc).HasColumnName("reevaluate_at");
         builder.Property(p => p.RuleSet).HasMaxLength(16);
 
+        // Written only by the verdict write (db/Writes/VerdictWrites.cs), beside the status it stands for.
+        builder.Property(p => p.EvaluatedVersion).HasColumnName("evaluated_version");
+
         // Owned by the triggers of migration 010: EF neither writes it nor reads it back after a save (on SQLite,
         // reading back a generated value costs a statement per saved prisoner).
         var recordParts = builder.Property<int>(RecordParts).HasColumnName("record_parts").HasDefaultValue(0).ValueGeneratedNever().Metadata;

@@ -15,6 +15,15 @@ public static class StatusReads
             .Take(limit)
             .ToListAsync(cancellationToken);
 
+    /// <summary>Known verdicts not computed for their record's current version, in one statement.</summary>
+    public static async Task<IReadOnlyList<VerdictBehindRecord>> VerdictsBehindTheirRecordAsync(this PrisonDb db, CancellationToken cancellationToken) =>
+        await db.Prisoners.AsNoTracking()
+            .Where(p => p.DangerStatus != DangerStatus.Unknown && p.EvaluatedVersion != p.ChangeVersion)
+            .OrderBy(p => p.Number)
+            .Select(p => new VerdictBehindRecord(
+                p.Id, p.Number, p.EvaluatedVersion, p.ChangeVersion, p.EvaluatedAtUtc, EF.Property<DateTime>(p, PrisonerConfiguration.ChangedAt)))
+            .ToListAsync(cancellationToken);
+
     /// <summary>Three statements, each served by a partial index, so the operations page stays cheap on a large prison.</summary>
     public static async Task<Backlog> BacklogAsync(this PrisonDb db, DateTime nowUtc, CancellationToken cancellationToken)
     {

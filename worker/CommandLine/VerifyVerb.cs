@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Globalization;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Reads;
@@ -23,7 +24,7 @@ internal static class VerifyVerb
     public static Command Create()
     {
         var fix = new Option<bool>("--fix") { Description = "store the recomputed flag of every prisoner found wrong or left Unknown" };
-        return Verb.Create("verify", "Recompute every flag and report those that differ from the stored one, and prisoners Unknown for too long.", async (parse, configuration, cancellationToken) =>
+        return Verb.Create("verify", "Recompute every flag and report those that differ from the stored one, verdicts older than their record, and prisoners Unknown.", async (parse, configuration, cancellationToken) =>
         {
             using var host = await Verb.BuildServicesAsync(configuration, cancellationToken);
             var services = host.Services;
@@ -57,26 +58,36 @@ internal static class VerifyVerb
 
                 task.Value = task.MaxValue;
             });
+            var behind = await db.VerdictsBehindTheirRecordAsync(cancellationToken);
+            var unknown = (await db.BacklogAsync(now, cancellationToken)).Unknown;
             var stale = await db.StaleUnknownAsync(now - settings.UnknownThreshold, int.MaxValue, cancellationToken);
 
-            Report(checkedCount, mismatches, stale, now, settings.UnknownThreshold);
-            if (parse.GetValue(fix) && (mismatches.Count > 0 || stale.Count > 0))
+            Report(checkedCount, mismatches, behind, unknown, stale, now, settings.UnknownThreshold);
+            if (parse.GetValue(fix) && (mismatches.Count > 0 || behind.Count > 0 || stale.Count > 0))
             {
                 var stored = await scope.ServiceProvider.GetRequiredService<PrisonerReevaluation>()
-                    .ReevaluateAsync([.. mismatches.Select(m => m.Prisoner.Id), .. stale.Select(s => s.PrisonerId)], cancellationToken);
+                    .ReevaluateAsync(
+                        [.. mismatches.Select(m => m.Prisoner.Id).Concat(behind.Select(b => b.PrisonerId)).Concat(stale.Select(s => s.PrisonerId)).Distinct()],
+                        cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"[green]Fixed:[/] stored {stored} recomputed flag(s) (a prisoner changed meanwhile keeps its newer state).");
             }
 
-            return mismatches.Count == 0 && stale.Count == 0 ? 0 : 1;
+            return mismatches.Count == 0 && behind.Count == 0 && stale.Count == 0 ? 0 : 1;
         }, fix);
     }
 
     private static Spectre.Console.Progress Progress() =>
         AnsiConsole.Progress().AutoClear(true).Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new RemainingTimeColumn());
 
-    private static void Report(int checkedCount, IReadOnlyList<Mismatch> mismatches, IReadOnlyList<StaleUnknown> stale, DateTime now, TimeSpan threshold)
+    private static void Report(
+        int checkedCount, IReadOnlyList<Mismatch> mismatches, IReadOnlyList<VerdictBehindRecord> behind, int unknown, IReadOnlyList<StaleUnknown> stale,
+        DateTime now, TimeSpan threshold)
     {
-        AnsiConsole.MarkupLineInterpolated($"Checked {checkedCount} prisoners: {mismatches.Count} stored flag(s) differ from the rules, {stale.Count} prisoner(s) Unknown for longer than {threshold}.");
+        AnsiConsole.MarkupLineInterpolated(
+            $"Checked {checkedCount} prisoners: {mismatches.Count} stored flag(s) differ from the rules, {unknown} prisoner(s) Unknown ({stale.Count} for longer than {threshold}).");
+
+        // The promise's own fingerprint, apart from what the rules say: a known verdict beside a later change.
+        AnsiConsole.MarkupLineInterpolated($"{behind.Count} verdict(s) older than their prisoner's last change and not Unknown.");
         if (mismatches.Count > 0)
         {
             var table = new Table().AddColumns("Number", "Stored", "Rules say", "Stored reasons", "Reasons now");
@@ -85,6 +96,19 @@ internal static class VerifyVerb
                 table.AddRow(
                     Markup.Escape(m.Prisoner.Number), m.Prisoner.DangerStatus.ToString(), m.Fresh.Status.ToString(),
                     Markup.Escape(string.Join(" ", m.Prisoner.DangerReasons)), Markup.Escape(string.Join(" ", m.Fresh.FiredRules.Select(f => f.Code))));
+            }
+
+            AnsiConsole.Write(table);
+        }
+
+        if (behind.Count > 0)
+        {
+            var table = new Table().AddColumns("Number", "Verdict for version", "Record at version", "Evaluated (UTC)", "Changed (UTC)");
+            foreach (var b in behind.Take(Shown))
+            {
+                table.AddRow(
+                    Markup.Escape(b.Number), b.EvaluatedVersion?.ToString(CultureInfo.InvariantCulture) ?? "none", b.ChangeVersion.ToString(CultureInfo.InvariantCulture),
+                    b.EvaluatedAtUtc?.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture) ?? "never", b.ChangedAtUtc.ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture));
             }
 
             AnsiConsole.Write(table);
@@ -101,7 +125,7 @@ internal static class VerifyVerb
             AnsiConsole.Write(table);
         }
 
-        if (mismatches.Count + stale.Count > 2 * Shown)
+        if (mismatches.Count > Shown || behind.Count > Shown || stale.Count > Shown)
         {
             AnsiConsole.MarkupLine($"(the first {Shown} of each are listed)");
         }

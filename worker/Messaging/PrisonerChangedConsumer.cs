@@ -1,7 +1,6 @@
 using MassTransit;
 using Prison.Db;
 using Prison.Db.Reads;
-using Prison.Domain;
 using Prison.Domain.Messages;
 using Prison.Worker.Evaluation;
 
@@ -37,7 +36,7 @@ public sealed class PrisonerChangedConsumer(PrisonDb db, PrisonerReevaluation re
         // A newer change has its own message; a verdict already stored for this version and rule set is a redelivery.
         var due = prisoners
             .Where(p => p.ChangeVersion == newest[p.Id])
-            .Where(p => p.DangerStatus == DangerStatus.Unknown || p.RuleSet != reevaluation.RuleSet.Id)
+            .Where(p => p.AwaitsVerdict(reevaluation.RuleSet.Id))
             .ToList();
         if (due.Count > 0)
         {
