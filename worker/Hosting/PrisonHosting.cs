@@ -47,7 +47,11 @@ public static class PrisonHosting
         return settings;
     }
 
-    public static void AddPrisonMessaging(this IServiceCollection services, PrisonSettings settings, bool withConsumers) =>
+    public static void AddPrisonMessaging(this IServiceCollection services, PrisonSettings settings, bool withConsumers)
+    {
+        services.AddSingleton<BrokerConnection>();
+        services.AddBusObserver(provider => provider.GetRequiredService<BrokerConnection>());
+        services.AddReceiveEndpointObserver(provider => provider.GetRequiredService<BrokerConnection>());
         services.AddMassTransit(bus =>
         {
             bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
@@ -88,6 +92,7 @@ public static class PrisonHosting
                 });
             }
         });
+    }
 
     /// <param name="hosted">False for a process that only reads or triggers the schedule (the command line, web's operations page).</param>
     public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool hosted = true)
