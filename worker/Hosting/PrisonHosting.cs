@@ -149,24 +149,30 @@ public static class PrisonHosting
         // EF's own lock on PostgreSQL lasts one transaction, and Npgsql's migrator commits after each step without
         // reading the history again: with two steps pending, a second process applied the second step again and
         // failed. A session lock held across the whole run makes the next process start after it and find nothing to do.
-        // It is released explicitly: a pooled connection keeps session locks until it is reused.
-        await db.Database.OpenConnectionAsync(cancellationToken);
-        try
-        {
-            await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", cancellationToken);
-            try
+        // It is released explicitly: a pooled connection keeps session locks until it is reused. A transient fault
+        // (the database restarting) runs it all again on a new connection, lock first: the lost connection took its lock along.
+        await db.Database.CreateExecutionStrategy().ExecuteAsync(
+            async token =>
             {
-                await db.Database.MigrateAsync(cancellationToken);
-            }
-            finally
-            {
-                await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_unlock({MigrationLockKey})", CancellationToken.None);
-            }
-        }
-        finally
-        {
-            await db.Database.CloseConnectionAsync();
-        }
+                await db.Database.OpenConnectionAsync(token);
+                try
+                {
+                    await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", token);
+                    try
+                    {
+                        await db.Database.MigrateAsync(token);
+                    }
+                    finally
+                    {
+                        await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_unlock({MigrationLockKey})", CancellationToken.None);
+                    }
+                }
+                finally
+                {
+                    await db.Database.CloseConnectionAsync();
+                }
+            },
+            cancellationToken);
     }
 
     /// <summary>An in-memory bus loses its messages with its process: a run it carried can never finish, so it is ended.</summary>
