@@ -3,6 +3,8 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
@@ -134,16 +136,18 @@ public static class PrisonHosting
     /// </summary>
     private const long MigrationLockKey = 0x70726973;
 
-    public static async Task MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
+    /// <returns>The migrations this call applied, in order: none when the schema was up to date.</returns>
+    public static async Task<IReadOnlyList<string>> MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
         if (!db.IsPostgreSql)
         {
+            var applied = await PendingMigrationsAsync(db, cancellationToken);
             await db.Database.MigrateAsync(cancellationToken);
             // Readers keep reading while the worker writes verdicts.
             await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
-            return;
+            return applied;
         }
 
         // EF's own lock on PostgreSQL lasts one transaction, and Npgsql's migrator commits after each step without
@@ -151,7 +155,7 @@ public static class PrisonHosting
         // failed. A session lock held across the whole run makes the next process start after it and find nothing to do.
         // It is released explicitly: a pooled connection keeps session locks until it is reused. A transient fault
         // (the database restarting) runs it all again on a new connection, lock first: the lost connection took its lock along.
-        await db.Database.CreateExecutionStrategy().ExecuteAsync(
+        return await db.Database.CreateExecutionStrategy().ExecuteAsync(
             async token =>
             {
                 await db.Database.OpenConnectionAsync(token);
@@ -160,7 +164,9 @@ public static class PrisonHosting
                     await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", token);
                     try
                     {
+                        var applied = await PendingMigrationsAsync(db, token);
                         await db.Database.MigrateAsync(token);
+                        return applied;
                     }
                     finally
                     {
@@ -173,6 +179,17 @@ public static class PrisonHosting
                 }
             },
             cancellationToken);
+    }
+
+    /// <summary>
+    /// What the migrator is about to apply. EF's migrator reads its history table before creating it, and on a new
+    /// database logs that read's failure as an error, which reads like a failed migration: created here first
+    /// (as the migrator would), the table is there to be read.
+    /// </summary>
+    private static async Task<IReadOnlyList<string>> PendingMigrationsAsync(PrisonDb db, CancellationToken cancellationToken)
+    {
+        await db.GetService<IHistoryRepository>().CreateIfNotExistsAsync(cancellationToken);
+        return [.. await db.Database.GetPendingMigrationsAsync(cancellationToken)];
     }
 
     /// <summary>An in-memory bus loses its messages with its process: a run it carried can never finish, so it is ended.</summary>
