@@ -76,10 +76,9 @@ public static class PrisonDatabase
         connectionString.Contains("Data Source", StringComparison.OrdinalIgnoreCase)
         || connectionString.Contains("DataSource", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>The embedded mode's database: one SQLite file in <paramref name="folder"/>, created when missing.</summary>
+    /// <summary>The embedded mode's database: one SQLite file in <paramref name="folder"/> (which the process creates before opening it).</summary>
     public static string SqliteFile(string folder)
     {
-        Directory.CreateDirectory(folder);
         return new SqliteConnectionStringBuilder { DataSource = Path.Combine(Path.GetFullPath(folder), "prison.db"), DefaultTimeout = 30 }.ToString();
     }
 

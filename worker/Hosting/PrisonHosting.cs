@@ -22,10 +22,19 @@ namespace Prison.Worker.Hosting;
 public static class PrisonHosting
 {
     /// <summary>Database, rules, clock, health checks and the bus; with <paramref name="hostWorker"/>, the consumers and the scheduled jobs too.</summary>
-    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null)
+    /// <param name="announceDataFolder">
+    /// Says which folder the embedded database is in, first thing: a command's reader knows where what it changed went.
+    /// Web says it beside its address instead.
+    /// </param>
+    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null, bool announceDataFolder = true)
     {
         builder.Configuration.AddLoggingDefaults();
         var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
+        if (announceDataFolder && settings.DataFolderAnnouncement is { } announcement)
+        {
+            Console.WriteLine(announcement);
+        }
+
         var services = builder.Services;
         services.AddSingleton(settings);
         services.AddSingleton(TimeProvider.System);
