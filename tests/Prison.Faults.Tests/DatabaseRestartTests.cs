@@ -107,19 +107,27 @@ public sealed class DatabaseRestartTests(ITestOutputHelper output)
         }
 
         await postgres.StopAsync();
+        var asked = Stopwatch.StartNew();
+        using var health = await client.GetAsync("/health/ready");
+        var healthAnswered = asked.Elapsed;
+        using var report = System.Text.Json.JsonDocument.Parse(await health.Content.ReadAsStringAsync());
         var waited = Stopwatch.StartNew();
         using var during = await client.GetAsync("/prisoners/D01");
         waited.Stop();
         var page = await during.Content.ReadAsStringAsync();
         await postgres.StartAgainAsync();
         using var after = await client.GetAsync("/prisoners/D01");
-        output.WriteLine($"The answer while PostgreSQL was down came after {waited.Elapsed}.");
+        output.WriteLine($"While PostgreSQL was down, /health/ready answered after {healthAnswered} and the page after {waited.Elapsed}.");
 
         Assert.Equal(HttpStatusCode.ServiceUnavailable, during.StatusCode);
         Assert.Contains("Try again in a moment", page, StringComparison.Ordinal);
         Assert.DoesNotContain("Exception", page, StringComparison.Ordinal);
         Assert.NotNull(during.Headers.RetryAfter);
         Assert.Equal(HttpStatusCode.OK, after.StatusCode);
+        // The health check asks once: it says the database is down without riding out the fault as pages do.
+        Assert.Equal(HttpStatusCode.ServiceUnavailable, health.StatusCode);
+        Assert.Equal("Unhealthy", report.RootElement.GetProperty("checks").GetProperty("database").GetProperty("status").GetString());
+        Assert.True(healthAnswered < waited.Elapsed / 2, $"/health/ready answered after {healthAnswered}, the page after {waited.Elapsed}");
     }
 
     private sealed record Answer(string What, TimeSpan Started, TimeSpan Ended, HttpStatusCode Status);
