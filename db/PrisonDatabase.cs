@@ -14,6 +14,16 @@ public static class PrisonDatabase
     public const string SqliteProvider = "Microsoft.EntityFrameworkCore.Sqlite";
 
     /// <summary>
+    /// How often a statement, a save or a transaction is tried again after a transient fault of PostgreSQL (a restart,
+    /// a failover, a dropped connection) before the fault is reported. EF Core waits about 0, 1, 3, 5 and 5 s between
+    /// tries: a restart is ridden out within one request, and a database that stays away answers the request with
+    /// "try again" (web's 503 page) within about 15 s rather than holding it for the minute of EF's defaults.
+    /// </summary>
+    public const int Retries = 5;
+
+    public static readonly TimeSpan LongestRetryDelay = TimeSpan.FromSeconds(5);
+
+    /// <summary>
     /// PostgreSQL when the connection string names a host, SQLite when it names a Data Source. Migrations
     /// come with no model snapshot (EF's Design package does not restore here), so EF's "pending model
     /// changes" check has nothing to compare with and is switched off; a test compares the scripts with the model.
@@ -26,7 +36,7 @@ public static class PrisonDatabase
         }
         else
         {
-            options.UseNpgsql(Tuned(connectionString));
+            options.UseNpgsql(Tuned(connectionString), npgsql => npgsql.EnableRetryOnFailure(Retries, LongestRetryDelay, null));
         }
 
         return options.ConfigureWarnings(w => w.Ignore(RelationalEventId.PendingModelChangesWarning));
@@ -66,10 +76,9 @@ public static class PrisonDatabase
         connectionString.Contains("Data Source", StringComparison.OrdinalIgnoreCase)
         || connectionString.Contains("DataSource", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>The embedded mode's database: one SQLite file in <paramref name="folder"/>, created when missing.</summary>
+    /// <summary>The embedded mode's database: one SQLite file in <paramref name="folder"/> (which the process creates before opening it).</summary>
     public static string SqliteFile(string folder)
     {
-        Directory.CreateDirectory(folder);
         return new SqliteConnectionStringBuilder { DataSource = Path.Combine(Path.GetFullPath(folder), "prison.db"), DefaultTimeout = 30 }.ToString();
     }
 

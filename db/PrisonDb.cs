@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Identity.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.ChangeTracking;
+using Microsoft.EntityFrameworkCore.Storage;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Db.Import;
@@ -130,10 +131,19 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// the updates of one table by key, not by meaning: reopening the earlier stay before striking the later one
     /// would briefly make two current stays and fail the save.
     /// </summary>
-    private async Task SaveReopenedStaysLastAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
+    private Task SaveReopenedStaysLastAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken) =>
+        SaveOnceAsync(token => SaveReopenedStaysLastInOneTransactionAsync(reopened, token), StampAuditEntries(), acceptAllChangesOnSuccess: true, cancellationToken);
+
+    /// <summary>
+    /// One attempt. Nothing is accepted by the change tracker before the commit, so an attempt that a transient fault
+    /// rolled back is made again whole: the first step keeps its changes pending, and the reopening is a statement of
+    /// its own rather than a second save, which would send the first step's changes again.
+    /// </summary>
+    private async Task<int> SaveReopenedStaysLastInOneTransactionAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
     {
         // The caller's transaction when there is one, so the two steps commit or roll back with the rest of its work.
         await using var transaction = Database.CurrentTransaction is null ? await Database.BeginTransactionAsync(cancellationToken) : null;
+        int saved;
         try
         {
             // Put back the stored end date, so the first step leaves these stays as stored; the audit entries,
@@ -143,7 +153,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
                 stay.Property(i => i.LeftOn).CurrentValue = stay.Property(i => i.LeftOn).OriginalValue;
             }
 
-            await SaveChangesAsync(cancellationToken);
+            saved = await SaveChangesAsync(acceptAllChangesOnSuccess: false, cancellationToken);
         }
         finally
         {
@@ -154,14 +164,50 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             }
         }
 
-        // Had this step failed, the first would be rolled back but already accepted by the change tracker: like
-        // after any failed save, callers drop the tracked record and load it again.
-        await SaveChangesAsync(cancellationToken);
+        var ids = reopened.Select(stay => stay.Entity.Id).ToList();
+        saved += await Set<Imprisonment>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
         if (transaction is not null)
         {
             await transaction.CommitAsync(cancellationToken);
         }
+
+        ChangeTracker.AcceptAllChanges();
+        return saved;
     }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> in one transaction under the execution strategy: on PostgreSQL a transient fault
+    /// rolls it back and runs it again whole. An attempt after a failed one starts from an empty change tracker, so
+    /// the work loads what it changes itself rather than trusting what the failed attempt left tracked.
+    /// </summary>
+    public Task<T> InTransactionAsync<T>(Func<CancellationToken, Task<T>> work, CancellationToken cancellationToken)
+    {
+        var attempts = 0;
+        return Database.CreateExecutionStrategy().ExecuteAsync(
+            async token =>
+            {
+                if (attempts++ > 0)
+                {
+                    ChangeTracker.Clear();
+                }
+
+                await using var transaction = await Database.BeginTransactionAsync(token);
+                var result = await work(token);
+                await transaction.CommitAsync(token);
+                return result;
+            },
+            cancellationToken);
+    }
+
+    /// <inheritdoc cref="InTransactionAsync{T}"/>
+    public Task InTransactionAsync(Func<CancellationToken, Task> work, CancellationToken cancellationToken) =>
+        InTransactionAsync(
+            async token =>
+            {
+                await work(token);
+                return true;
+            },
+            cancellationToken);
 
     public override int SaveChanges(bool acceptAllChangesOnSuccess)
     {
@@ -169,18 +215,51 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         return base.SaveChanges(acceptAllChangesOnSuccess);
     }
 
-    public override Task<int> SaveChangesAsync(bool acceptAllChangesOnSuccess, CancellationToken cancellationToken = default)
+    public override Task<int> SaveChangesAsync(bool acceptAllChangesOnSuccess, CancellationToken cancellationToken = default) =>
+        SaveOnceAsync(token => base.SaveChangesAsync(acceptAllChangesOnSuccess, token), StampAuditEntries(), acceptAllChangesOnSuccess, cancellationToken);
+
+    /// <summary>
+    /// Runs a save under the execution strategy, which on PostgreSQL sends it again after a transient fault (a restart,
+    /// a dropped connection). A save sent again cannot apply a change twice: the prisoner's change version is a
+    /// concurrency token and every row it inserts has its key already. But a fault while the commit's answer is on its
+    /// way leaves its outcome unknown, and sending it again would then fail on those guards although it was saved. So
+    /// a save that adds an audit entry is first looked for by that entry's id: found, it was committed, and is
+    /// finished without being sent again. A save inside a caller's transaction runs as part of the caller's attempt.
+    /// </summary>
+    /// <param name="proof">The id of an audit entry the save inserts, or null when it inserts none.</param>
+    private async Task<int> SaveOnceAsync(Func<CancellationToken, Task<int>> save, Guid? proof, bool acceptAllChangesOnSuccess, CancellationToken cancellationToken)
     {
-        StampAuditEntries();
-        return base.SaveChangesAsync(acceptAllChangesOnSuccess, cancellationToken);
+        var committedBefore = false;
+        async Task<ExecutionResult<int>> CommittedBeforeAsync(DbContext context, Func<CancellationToken, Task<int>> state, CancellationToken token)
+        {
+            committedBefore = await AuditEntries.AnyAsync(e => e.Id == proof, token);
+            return new ExecutionResult<int>(committedBefore, 0);
+        }
+
+        var saved = await Database.CreateExecutionStrategy().ExecuteAsync(
+            save,
+            static (_, save, token) => save(token),
+            proof is null ? null : CommittedBeforeAsync,
+            cancellationToken);
+        if (committedBefore && acceptAllChangesOnSuccess)
+        {
+            ChangeTracker.AcceptAllChanges();
+        }
+
+        return saved;
     }
 
-    /// <summary>New audit entries get the time of the save and, unless they name someone (a sign-in), the actor.</summary>
-    private void StampAuditEntries()
+    /// <summary>
+    /// New audit entries get the time of the save and, unless they name someone (a sign-in), the actor. Returns the
+    /// id of one of them, or null when the save adds none.
+    /// </summary>
+    private Guid? StampAuditEntries()
     {
         var now = clock.GetUtcNow().UtcDateTime;
+        Guid? added = null;
         foreach (var entry in ChangeTracker.Entries<AuditEntry>().Where(e => e.State == EntityState.Added))
         {
+            added ??= entry.Entity.Id;
             if (entry.Entity.AtUtc == default)
             {
                 entry.Entity.AtUtc = now;
@@ -191,6 +270,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
                 entry.Entity.UserName = ActorName;
             }
         }
+
+        return added;
     }
 
     protected override void OnModelCreating(ModelBuilder modelBuilder)

@@ -4,9 +4,12 @@
 #   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk.
 # Usage: scripts/test-servers.sh start | stop | env
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
+#        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
 # A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
 # the tests running beside it): AMQP on 127.0.0.1:PORT, Erlang distribution on PORT - 31000, its state under the
 # state folder. Starting a stopped node again keeps its queues, as a broker coming back after an outage does.
+# A named PostgreSQL node is the same for a test that restarts its database: 127.0.0.1:PORT, trust authentication
+# for the postgres user, its data under the state folder; restart is a fast shutdown (sessions are ended) and a start.
 set -euo pipefail
 
 PG_PORT=54329
@@ -149,6 +152,47 @@ rabbit_node() {
   esac
 }
 
+pg_node_dir() {
+  [[ "$1" =~ ^[a-z0-9-]+$ ]] || { echo "a node's NAME is lower-case letters, digits and dashes, not '$1'" >&2; exit 2; }
+  echo "$STATE_DIR/postgres-nodes/$1"
+}
+
+start_pg_node() {
+  local name="$1" port="$2" dir bin; dir=$(pg_node_dir "$name"); bin=$(pg_bin)
+  [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -gt 1024 ] && [ "$port" -lt 65536 ] && [ "$port" != "$PG_PORT" ] \
+    || { echo "PORT must be 1025-65535 and not $PG_PORT, not '$port'" >&2; exit 2; }
+  if [ ! -f "$dir/PG_VERSION" ]; then
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres:postgres "$dir" && chmod 700 "$dir"
+    as_pg "$bin/initdb" -D "$dir" -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8 >/dev/null
+  fi
+  as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 \
+    -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c fsync=off" start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
+  log "PostgreSQL node $name up on 127.0.0.1:$port"
+}
+
+# pg_ctl restart starts the server again with the options of its last start (postmaster.opts).
+restart_pg_node() {
+  local dir bin; dir=$(pg_node_dir "$1"); bin=$(pg_bin)
+  as_pg "$bin/pg_ctl" -D "$dir" -l "$dir/server.log" -w -t 60 -m fast restart >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
+}
+
+stop_pg_node() {
+  local dir bin; dir=$(pg_node_dir "$1"); bin=$(pg_bin)
+  [ -f "$dir/postmaster.pid" ] && as_pg "$bin/pg_ctl" -D "$dir" -w -t 60 -m fast stop >/dev/null 2>&1 || true
+}
+
+pg_node() {
+  case "${1:-}" in
+    start) [ $# -eq 3 ] || { echo "usage: $0 postgres-node start NAME PORT" >&2; exit 2; }; start_pg_node "$2" "$3" ;;
+    restart) [ $# -eq 2 ] || { echo "usage: $0 postgres-node restart NAME" >&2; exit 2; }; restart_pg_node "$2" ;;
+    stop) [ $# -eq 2 ] || { echo "usage: $0 postgres-node stop NAME" >&2; exit 2; }; stop_pg_node "$2" ;;
+    remove) [ $# -eq 2 ] || { echo "usage: $0 postgres-node remove NAME" >&2; exit 2; }; stop_pg_node "$2"; rm -rf "$(pg_node_dir "$2")" ;;
+    *) echo "usage: $0 postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME" >&2; exit 2 ;;
+  esac
+}
+
 print_env() {
   echo "export PRISON_TEST_POSTGRES='Host=127.0.0.1;Port=$PG_PORT;Username=postgres;Database=postgres'"
   echo "export PRISON_TEST_RABBITMQ='amqp://guest:guest@127.0.0.1:$AMQP_PORT/'"
@@ -160,5 +204,6 @@ case "${1:-}" in
   stop) stop_all ;;
   env) print_env ;;
   rabbitmq-node) shift; rabbit_node "$@" ;;
-  *) echo "usage: $0 start|stop|env|rabbitmq-node" >&2; exit 2 ;;
+  postgres-node) shift; pg_node "$@" ;;
+  *) echo "usage: $0 start|stop|env|rabbitmq-node|postgres-node" >&2; exit 2 ;;
 esac

@@ -31,12 +31,16 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
         }
 
         password ??= Passwords.Generate();
-        var user = new StaffUser { UserName = name };
-        await CheckPasswordAsync(user, password);
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        Check(await users.CreateAsync(user, password));
-        Check(await users.AddToRolesAsync(user, known));
-        await transaction.CommitAsync(cancellationToken);
+        await CheckPasswordAsync(new StaffUser { UserName = name }, password);
+        await db.InTransactionAsync(
+            async _ =>
+            {
+                // A new user each attempt: Identity stamps the one it creates, and a failed attempt's stamps were never stored.
+                var user = new StaffUser { UserName = name };
+                Check(await users.CreateAsync(user, password));
+                Check(await users.AddToRolesAsync(user, known));
+            },
+            cancellationToken);
         return password;
     }
 
@@ -58,15 +62,19 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
     /// <summary>Sets a new password (generated when none is given), lifts a lockout, and ends the user's open sessions. Returns the password.</summary>
     public async Task<string> ResetPasswordAsync(string name, string? password = null, CancellationToken cancellationToken = default)
     {
-        var user = await FindAsync(name);
         password ??= Passwords.Generate();
-        await CheckPasswordAsync(user, password);
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        Check(await users.RemovePasswordAsync(user));
-        Check(await users.AddPasswordAsync(user, password));
-        Check(await users.SetLockoutEndDateAsync(user, null));
-        Check(await users.ResetAccessFailedCountAsync(user));
-        await transaction.CommitAsync(cancellationToken);
+        await CheckPasswordAsync(await FindAsync(name), password);
+        await db.InTransactionAsync(
+            async _ =>
+            {
+                // Found in each attempt: Identity checks the concurrency stamp it read, which a failed attempt changed in memory.
+                var user = await FindAsync(name);
+                Check(await users.RemovePasswordAsync(user));
+                Check(await users.AddPasswordAsync(user, password));
+                Check(await users.SetLockoutEndDateAsync(user, null));
+                Check(await users.ResetAccessFailedCountAsync(user));
+            },
+            cancellationToken);
         return password;
     }
 
@@ -74,13 +82,16 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
     public async Task SetRolesAsync(string name, IReadOnlyCollection<string> roles, CancellationToken cancellationToken = default)
     {
         var known = KnownRoles(roles);
-        var user = await FindAsync(name);
-        var current = await users.GetRolesAsync(user);
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        Check(await users.RemoveFromRolesAsync(user, current.Except(known)));
-        Check(await users.AddToRolesAsync(user, known.Except(current)));
-        Check(await users.UpdateSecurityStampAsync(user));
-        await transaction.CommitAsync(cancellationToken);
+        await db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                var current = await users.GetRolesAsync(user);
+                Check(await users.RemoveFromRolesAsync(user, current.Except(known)));
+                Check(await users.AddToRolesAsync(user, known.Except(current)));
+                Check(await users.UpdateSecurityStampAsync(user));
+            },
+            cancellationToken);
     }
 
     /// <summary>Every user by name, with roles, lockout and disabled flag: two statements whatever the number of users.</summary>

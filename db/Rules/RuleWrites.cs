@@ -11,37 +11,40 @@ public static class RuleWrites
     /// On PostgreSQL the row in force is locked first: changes are applied one after the other, and a verdict write
     /// (which locks it FOR SHARE) either finished before or sees the new rule set and stores nothing.
     /// </summary>
-    public static async Task<string> ApplyRuleSettingAsync(
+    public static Task<string> ApplyRuleSettingAsync(
         this PrisonDb db, RuleSetting setting, Func<IReadOnlyList<RuleSetting>, string> ruleSetOf, CancellationToken cancellationToken = default)
     {
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        if (db.IsPostgreSql)
-        {
-            await db.Database.ExecuteSqlRawAsync("SELECT 1 FROM rule_set_in_force FOR UPDATE", cancellationToken);
-        }
+        // Made once: an attempt made again after a fault inserts the same entry, never a second one.
+        var audit = setting.Enabled ? AuditEntry.RuleEnabled(setting.Code, setting.Reason) : AuditEntry.RuleDisabled(setting.Code, setting.Reason);
+        return db.InTransactionAsync(
+            async token =>
+            {
+                if (db.IsPostgreSql)
+                {
+                    await db.Database.ExecuteSqlRawAsync("SELECT 1 FROM rule_set_in_force FOR UPDATE", token);
+                }
 
-        var stored = await db.Set<RuleSetting>().SingleOrDefaultAsync(s => s.Code == setting.Code, cancellationToken);
-        if (stored is null)
-        {
-            db.Add(setting);
-        }
-        else
-        {
-            stored.Enabled = setting.Enabled;
-            stored.Reason = setting.Reason;
-            stored.ChangedBy = setting.ChangedBy;
-            stored.ChangedAtUtc = setting.ChangedAtUtc;
-        }
+                var stored = await db.Set<RuleSetting>().SingleOrDefaultAsync(s => s.Code == setting.Code, token);
+                if (stored is null)
+                {
+                    db.Add(setting);
+                }
+                else
+                {
+                    stored.Enabled = setting.Enabled;
+                    stored.Reason = setting.Reason;
+                    stored.ChangedBy = setting.ChangedBy;
+                    stored.ChangedAtUtc = setting.ChangedAtUtc;
+                }
 
-        db.AuditEntries.Add(setting.Enabled
-            ? AuditEntry.RuleEnabled(setting.Code, setting.Reason)
-            : AuditEntry.RuleDisabled(setting.Code, setting.Reason));
-        await db.SaveChangesAsync(cancellationToken);
-        var settings = await db.Set<RuleSetting>().AsNoTracking().ToListAsync(cancellationToken);
-        var ruleSet = ruleSetOf(settings);
-        await db.RecordRuleSetInForceAsync(ruleSet, setting.ChangedAtUtc, cancellationToken);
-        await transaction.CommitAsync(cancellationToken);
-        return ruleSet;
+                db.AuditEntries.Add(audit);
+                await db.SaveChangesAsync(token);
+                var settings = await db.Set<RuleSetting>().AsNoTracking().ToListAsync(token);
+                var ruleSet = ruleSetOf(settings);
+                await db.RecordRuleSetInForceAsync(ruleSet, setting.ChangedAtUtc, token);
+                return ruleSet;
+            },
+            cancellationToken);
     }
 
     /// <summary>Records the rule set in force; true when it was another one (or none) before.</summary>

@@ -53,23 +53,25 @@ public static class RunWrites
             return;
         }
 
-        await using var transaction = await db.Database.BeginTransactionAsync(cancellationToken);
-        var first = await db.Database.ExecuteSqlAsync($"""
-            INSERT INTO reevaluation_batch (run_id, number, prisoners, failed, worker, finished_at)
-            VALUES ({runId}, {batch}, {prisoners}, {failed}, {Worker}, {nowUtc}) ON CONFLICT DO NOTHING
-            """, cancellationToken);
-        if (first == 1)
-        {
-            await db.Database.ExecuteSqlAsync($"""
-                UPDATE reevaluation_run
-                SET done = done + {done}, failed = failed + {notDone}, finished_batches = finished_batches + 1,
-                    finished_at = CASE WHEN finished_batches + 1 >= batches THEN {nowUtc} ELSE finished_at END,
-                    is_current = CASE WHEN finished_batches + 1 >= batches THEN NULL ELSE is_current END
-                WHERE id = {runId}
-                """, cancellationToken);
-        }
-
-        await transaction.CommitAsync(cancellationToken);
+        await db.InTransactionAsync(
+            async token =>
+            {
+                var first = await db.Database.ExecuteSqlAsync($"""
+                    INSERT INTO reevaluation_batch (run_id, number, prisoners, failed, worker, finished_at)
+                    VALUES ({runId}, {batch}, {prisoners}, {failed}, {Worker}, {nowUtc}) ON CONFLICT DO NOTHING
+                    """, token);
+                if (first == 1)
+                {
+                    await db.Database.ExecuteSqlAsync($"""
+                        UPDATE reevaluation_run
+                        SET done = done + {done}, failed = failed + {notDone}, finished_batches = finished_batches + 1,
+                            finished_at = CASE WHEN finished_batches + 1 >= batches THEN {nowUtc} ELSE finished_at END,
+                            is_current = CASE WHEN finished_batches + 1 >= batches THEN NULL ELSE is_current END
+                        WHERE id = {runId}
+                        """, token);
+                }
+            },
+            cancellationToken);
     }
 
     /// <summary>

@@ -1,7 +1,3 @@
-using System.Diagnostics;
-using System.Net;
-using System.Net.Sockets;
-
 namespace Prison.Faults.Tests;
 
 /// <summary>
@@ -10,8 +6,6 @@ namespace Prison.Faults.Tests;
 /// </summary>
 public sealed class PrivateBroker : IAsyncDisposable
 {
-    private static readonly string Script = FindScript();
-
     private readonly string _name;
 
     private PrivateBroker(string name, int port)
@@ -47,37 +41,7 @@ public sealed class PrivateBroker : IAsyncDisposable
     /// <summary>Stops the node and deletes its state.</summary>
     public async ValueTask DisposeAsync() => await ScriptAsync("remove", _name);
 
-    private static async Task ScriptAsync(params string[] args)
-    {
-        var start = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true };
-        start.ArgumentList.Add(Script);
-        start.ArgumentList.Add("rabbitmq-node");
-        foreach (var arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(3));
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        finally
-        {
-            if (!process.HasExited)
-            {
-                process.Kill(entireProcessTree: true);
-            }
-        }
-
-        if (process.ExitCode != 0)
-        {
-            throw new InvalidOperationException($"test-servers.sh rabbitmq-node {string.Join(" ", args)} exited with {process.ExitCode}:\n{await output}{await error}");
-        }
-    }
+    private static Task ScriptAsync(params string[] args) => TestServersScript.RunAsync(["rabbitmq-node", .. args]);
 
     /// <summary>A free AMQP port whose distribution port (31000 lower) is free too, away from the shared node's 56729 and 25729.</summary>
     private static int FreePortPair()
@@ -85,41 +49,12 @@ public sealed class PrivateBroker : IAsyncDisposable
         for (var attempt = 0; attempt < 100; attempt++)
         {
             var port = Random.Shared.Next(40000, 56000);
-            if (IsFree(port) && IsFree(port - 31000))
+            if (TestServersScript.IsFree(port) && TestServersScript.IsFree(port - 31000))
             {
                 return port;
             }
         }
 
         throw new InvalidOperationException("No free pair of ports for a private RabbitMQ node.");
-    }
-
-    private static bool IsFree(int port)
-    {
-        try
-        {
-            using var listener = new TcpListener(IPAddress.Loopback, port);
-            listener.Start();
-            listener.Stop();
-            return true;
-        }
-        catch (SocketException)
-        {
-            return false;
-        }
-    }
-
-    private static string FindScript()
-    {
-        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
-        {
-            var script = Path.Combine(folder.FullName, "scripts", "test-servers.sh");
-            if (File.Exists(script))
-            {
-                return script;
-            }
-        }
-
-        throw new InvalidOperationException($"scripts/test-servers.sh is not above {AppContext.BaseDirectory}.");
     }
 }

@@ -17,6 +17,9 @@ public sealed partial class WorkerService : IAsyncDisposable
 
     public int ProcessId => _process.Id;
 
+    /// <summary>Where the service answers HTTP (its health endpoints), once started.</summary>
+    public Uri Address { get; private set; } = null!;
+
     /// <summary>What the process records in reevaluation_batch.worker for the batches it ran.</summary>
     public string Name => $"{Environment.MachineName}:{_process.Id}";
 
@@ -103,7 +106,8 @@ public sealed partial class WorkerService : IAsyncDisposable
             throw new InvalidOperationException($"The worker process exited with {_process.ExitCode}:\n{Output}");
         }
 
-        using var client = new HttpClient { BaseAddress = new Uri(address!) };
+        Address = new Uri(address!);
+        using var client = new HttpClient { BaseAddress = Address };
         await Eventually.Async(
             async () =>
             {

@@ -11,9 +11,19 @@ public static class WorkerProcess
     public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunWithInputAsync(null, args);
 
     /// <param name="input">Written to the command's standard input, which is then closed (e.g. a password for --password-stdin).</param>
-    public static async Task<(int ExitCode, string Output)> RunWithInputAsync(string? input, params string[] args)
+    public static Task<(int ExitCode, string Output)> RunWithInputAsync(string? input, params string[] args) =>
+        RunInAsync(AppContext.BaseDirectory, new Dictionary<string, string>(), input, args);
+
+    /// <param name="workingDirectory">The folder the command is started from.</param>
+    /// <param name="environment">Variables set for this command only, over the test's own.</param>
+    public static async Task<(int ExitCode, string Output)> RunInAsync(string workingDirectory, IReadOnlyDictionary<string, string> environment, string? input, params string[] args)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, WorkingDirectory = AppContext.BaseDirectory };
+        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, WorkingDirectory = workingDirectory };
+        foreach (var (name, value) in environment)
+        {
+            start.Environment[name] = value;
+        }
+
         start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
         foreach (var arg in args)
         {

@@ -16,7 +16,7 @@ public static class WebApp
         // Named after this assembly, not the process's entry point, so the pages are found when a test or a
         // benchmark hosts the dashboard.
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ApplicationName = typeof(WebApp).Assembly.GetName().Name });
-        var settings = builder.AddPrison();
+        var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddStaffSignIn(settings);
         builder.Services.AddRazorPages(options => options.AuthorizeStaffPages());
         builder.Services.AddMemoryCache();
@@ -42,7 +42,7 @@ public static class WebApp
             await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
             await app.Services.SeedDemoDataAsync(cancellationToken);
             var demoPassword = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
-            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, demoPassword));
+            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoPassword));
         }
 
         if (!app.Environment.IsDevelopment())
@@ -64,12 +64,17 @@ public static class WebApp
         return app;
     }
 
-    private static void AnnounceAddresses(WebApplication app, string? demoPassword)
+    private static void AnnounceAddresses(WebApplication app, PrisonSettings settings, string? demoPassword)
     {
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
         foreach (var address in addresses)
         {
             Console.WriteLine($"Prison dashboard (embedded mode, demo data) at {address}");
+        }
+
+        if (settings.DataFolderAnnouncement is { } announcement)
+        {
+            Console.WriteLine(announcement);
         }
 
         // Printed once, on the start that created the demo users: it is stored nowhere else.

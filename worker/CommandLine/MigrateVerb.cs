@@ -15,8 +15,15 @@ internal static class MigrateVerb
         // Migrating needs the database only; the broker may still be starting.
         await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
         using var host = builder.Build();
-        await host.Services.MigratePrisonDatabaseAsync(cancellationToken);
-        AnsiConsole.MarkupLine("[green]The database schema is up to date.[/]");
+        var applied = await host.Services.MigratePrisonDatabaseAsync(cancellationToken);
+        foreach (var migration in applied)
+        {
+            AnsiConsole.MarkupLine($"Applied {Markup.Escape(migration)}");
+        }
+
+        AnsiConsole.MarkupLine(applied.Count == 0
+            ? "[green]The database schema is up to date: nothing to apply.[/]"
+            : $"[green]Applied {applied.Count} migration(s); the database schema is up to date.[/]");
         return 0;
     });
 }

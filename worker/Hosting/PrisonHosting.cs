@@ -3,6 +3,8 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
@@ -20,10 +22,19 @@ namespace Prison.Worker.Hosting;
 public static class PrisonHosting
 {
     /// <summary>Database, rules, clock, health checks and the bus; with <paramref name="hostWorker"/>, the consumers and the scheduled jobs too.</summary>
-    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null)
+    /// <param name="announceDataFolder">
+    /// Says which folder the embedded database is in, first thing: a command's reader knows where what it changed went.
+    /// Web says it beside its address instead.
+    /// </param>
+    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null, bool announceDataFolder = true)
     {
         builder.Configuration.AddLoggingDefaults();
         var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
+        if (announceDataFolder && settings.DataFolderAnnouncement is { } announcement)
+        {
+            Console.WriteLine(announcement);
+        }
+
         var services = builder.Services;
         services.AddSingleton(settings);
         services.AddSingleton(TimeProvider.System);
@@ -47,7 +58,11 @@ public static class PrisonHosting
         return settings;
     }
 
-    public static void AddPrisonMessaging(this IServiceCollection services, PrisonSettings settings, bool withConsumers) =>
+    public static void AddPrisonMessaging(this IServiceCollection services, PrisonSettings settings, bool withConsumers)
+    {
+        services.AddSingleton<BrokerConnection>();
+        services.AddBusObserver(provider => provider.GetRequiredService<BrokerConnection>());
+        services.AddReceiveEndpointObserver(provider => provider.GetRequiredService<BrokerConnection>());
         services.AddMassTransit(bus =>
         {
             bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
@@ -88,6 +103,7 @@ public static class PrisonHosting
                 });
             }
         });
+    }
 
     /// <param name="hosted">False for a process that only reads or triggers the schedule (the command line, web's operations page).</param>
     public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool hosted = true)
@@ -129,39 +145,60 @@ public static class PrisonHosting
     /// </summary>
     private const long MigrationLockKey = 0x70726973;
 
-    public static async Task MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
+    /// <returns>The migrations this call applied, in order: none when the schema was up to date.</returns>
+    public static async Task<IReadOnlyList<string>> MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
         if (!db.IsPostgreSql)
         {
+            var applied = await PendingMigrationsAsync(db, cancellationToken);
             await db.Database.MigrateAsync(cancellationToken);
             // Readers keep reading while the worker writes verdicts.
             await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
-            return;
+            return applied;
         }
 
         // EF's own lock on PostgreSQL lasts one transaction, and Npgsql's migrator commits after each step without
         // reading the history again: with two steps pending, a second process applied the second step again and
         // failed. A session lock held across the whole run makes the next process start after it and find nothing to do.
-        // It is released explicitly: a pooled connection keeps session locks until it is reused.
-        await db.Database.OpenConnectionAsync(cancellationToken);
-        try
-        {
-            await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", cancellationToken);
-            try
+        // It is released explicitly: a pooled connection keeps session locks until it is reused. A transient fault
+        // (the database restarting) runs it all again on a new connection, lock first: the lost connection took its lock along.
+        return await db.Database.CreateExecutionStrategy().ExecuteAsync(
+            async token =>
             {
-                await db.Database.MigrateAsync(cancellationToken);
-            }
-            finally
-            {
-                await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_unlock({MigrationLockKey})", CancellationToken.None);
-            }
-        }
-        finally
-        {
-            await db.Database.CloseConnectionAsync();
-        }
+                await db.Database.OpenConnectionAsync(token);
+                try
+                {
+                    await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", token);
+                    try
+                    {
+                        var applied = await PendingMigrationsAsync(db, token);
+                        await db.Database.MigrateAsync(token);
+                        return applied;
+                    }
+                    finally
+                    {
+                        await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_unlock({MigrationLockKey})", CancellationToken.None);
+                    }
+                }
+                finally
+                {
+                    await db.Database.CloseConnectionAsync();
+                }
+            },
+            cancellationToken);
+    }
+
+    /// <summary>
+    /// What the migrator is about to apply. EF's migrator reads its history table before creating it, and on a new
+    /// database logs that read's failure as an error, which reads like a failed migration: created here first
+    /// (as the migrator would), the table is there to be read.
+    /// </summary>
+    private static async Task<IReadOnlyList<string>> PendingMigrationsAsync(PrisonDb db, CancellationToken cancellationToken)
+    {
+        await db.GetService<IHistoryRepository>().CreateIfNotExistsAsync(cancellationToken);
+        return [.. await db.Database.GetPendingMigrationsAsync(cancellationToken)];
     }
 
     /// <summary>An in-memory bus loses its messages with its process: a run it carried can never finish, so it is ended.</summary>

@@ -20,13 +20,35 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
 
     public bool IsEmbedded => IsEmbeddedDatabase && RabbitMq is null;
 
+    /// <summary>The embedded mode's folder, holding prison.db; null when ConnectionStrings:Prison names the database.</summary>
+    public string? DataFolder { get; init; }
+
+    /// <summary>The folder and its database, as both processes say at start.</summary>
+    public string? DataFolderAnnouncement => DataFolder is null ? null : $"Data folder: {DataFolder} (the embedded database, prison.db; Prison:DataFolder chooses another)";
+
     public static PrisonSettings From(IConfiguration configuration, string contentRoot)
     {
         var configured = configuration.GetConnectionString("Prison");
-        var embedded = string.IsNullOrWhiteSpace(configured);
-        var connection = embedded
-            ? PrisonDatabase.SqliteFile(Path.Combine(contentRoot, configuration["Prison:DataFolder"] ?? "data"))
-            : configured!;
-        return new PrisonSettings(connection, embedded || PrisonDatabase.IsSqlite(connection), RabbitMqSettings.From(configuration));
+        var rabbit = RabbitMqSettings.From(configuration);
+        if (!string.IsNullOrWhiteSpace(configured))
+        {
+            return new PrisonSettings(configured, PrisonDatabase.IsSqlite(configured), rabbit);
+        }
+
+        var folder = configuration["Prison:DataFolder"] is { Length: > 0 } chosen ? Path.GetFullPath(chosen, contentRoot) : DefaultDataFolder();
+        return new PrisonSettings(PrisonDatabase.SqliteFile(folder), true, rabbit) { DataFolder = folder };
+    }
+
+    /// <summary>
+    /// The embedded mode's folder when Prison:DataFolder names none: the user's own application data
+    /// (~/.local/share/prison-dashboard on Linux, %LOCALAPPDATA%\prison-dashboard on Windows). One folder for web and
+    /// every command of the worker, whatever folder each is started from, so what the worker imports is what web shows.
+    /// </summary>
+    public static string DefaultDataFolder()
+    {
+        var root = Environment.GetFolderPath(Environment.SpecialFolder.LocalApplicationData, Environment.SpecialFolderOption.DoNotVerify);
+        return root.Length > 0
+            ? Path.Combine(root, "prison-dashboard")
+            : throw new StartupException("This user has no application data folder (HOME is not set): set Prison:DataFolder to the folder of the embedded database.");
     }
 }

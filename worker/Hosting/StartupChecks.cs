@@ -36,6 +36,11 @@ public static class StartupChecks
         }
         else
         {
+            if (settings.DataFolder is { } folder)
+            {
+                Directory.CreateDirectory(folder);
+            }
+
             await using var connection = new SqliteConnection(settings.ConnectionString);
             try
             {

@@ -89,10 +89,13 @@ public class RecordChangeAuditTests
 
         await using (var db = database.OpenAs("bob", clock))
         {
-            await using var transaction = await db.Database.BeginTransactionAsync();
-            (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
-            await db.SaveRecordChangesAsync();
-            await transaction.RollbackAsync();
+            await db.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
+            {
+                await using var transaction = await db.Database.BeginTransactionAsync();
+                (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+                await db.SaveRecordChangesAsync();
+                await transaction.RollbackAsync();
+            });
         }
 
         Assert.Equal(0, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE user_name = 'bob'"));

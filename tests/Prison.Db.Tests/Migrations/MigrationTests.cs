@@ -109,6 +109,25 @@ public class MigrationTests
         Assert.Equal(2, (await read.LoadForChangeAsync("FULL"))!.Charges.Count);
     }
 
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_migrate_command_names_each_step_it_applies_to_an_empty_database_and_logs_no_failure(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using var db = database.Open();
+        var steps = db.Database.GetMigrations().ToList();
+
+        var first = await RunWorkerAsync(database.ConnectionString, "migrate");
+        var again = await RunWorkerAsync(database.ConnectionString, "migrate");
+
+        Assert.True(first.ExitCode == 0, first.Output);
+        var lines = first.Output.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        Assert.Equal([.. steps.Select(step => $"Applied {step}"), $"Applied {steps.Count} migration(s); the database schema is up to date."], lines);
+        Assert.True(again.ExitCode == 0, again.Output);
+        Assert.Equal("The database schema is up to date: nothing to apply.", again.Output.Trim());
+        Assert.Equal(steps, await db.Database.GetAppliedMigrationsAsync());
+    }
+
     [Fact]
     public async Task The_migrate_command_says_which_server_it_cannot_reach()
     {

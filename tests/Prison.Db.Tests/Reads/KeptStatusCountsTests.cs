@@ -118,19 +118,23 @@ public class KeptStatusCountsTests
 
         // Two transactions held open, each over both prisons, their prisoners in opposite orders: the second waits
         // for the first's rows, then goes on once it commits.
+        // Under the execution strategy, as every transaction on PostgreSQL must be (the product's retry on transient faults).
         await using (var one = database.Open())
         await using (var two = database.Open())
         {
-            await using var oneTransaction = await one.Database.BeginTransactionAsync();
-            await using var twoTransaction = await two.Database.BeginTransactionAsync();
-            Assert.Equal(first.Count, await one.WriteVerdictsAsync(Verdicts(first, DangerStatus.Dangerous)));
-            var write = two.WriteVerdictsAsync(Verdicts(second, DangerStatus.NotDangerous));
-            await Task.Delay(300);
-            Assert.False(write.IsCompleted, "The second write should wait for the first's rows of prison_status_count.");
+            await one.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
+            {
+                await using var oneTransaction = await one.Database.BeginTransactionAsync();
+                await using var twoTransaction = await two.Database.BeginTransactionAsync();
+                Assert.Equal(first.Count, await one.WriteVerdictsAsync(Verdicts(first, DangerStatus.Dangerous)));
+                var write = two.WriteVerdictsAsync(Verdicts(second, DangerStatus.NotDangerous));
+                await Task.Delay(300);
+                Assert.False(write.IsCompleted, "The second write should wait for the first's rows of prison_status_count.");
 
-            await oneTransaction.CommitAsync();
-            Assert.Equal(second.Count, await write);
-            await twoTransaction.CommitAsync();
+                await oneTransaction.CommitAsync();
+                Assert.Equal(second.Count, await write);
+                await twoTransaction.CommitAsync();
+            });
         }
 
         await AssertKeptAsync(database, "two transactions held open", prisonIds: [1, 2]);
@@ -166,17 +170,20 @@ public class KeptStatusCountsTests
         }
 
         await using var worker = database.Open();
-        await using var transaction = await worker.Database.BeginTransactionAsync();
-        await worker.WriteVerdictsAsync(Verdicts([prisoner], DangerStatus.Dangerous));
+        await worker.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
+        {
+            await using var transaction = await worker.Database.BeginTransactionAsync();
+            await worker.WriteVerdictsAsync(Verdicts([prisoner], DangerStatus.Dangerous));
 
-        // A stay written in SQL, without the prisoner's update that every change through the aggregate also makes.
-        var admission = database.ExecuteAsync($"""
-            INSERT INTO imprisonment (id, prisoner_id, prison_id, arrival_date, arrival_reason)
-            VALUES ('{Guid.NewGuid()}', '{prisoner.Id}', 1, DATE '{TestDay.Today:yyyy-MM-dd}', 'NewReception')
-            """);
-        await Task.Delay(300);
-        await transaction.CommitAsync();
-        await admission;
+            // A stay written in SQL, without the prisoner's update that every change through the aggregate also makes.
+            var admission = database.ExecuteAsync($"""
+                INSERT INTO imprisonment (id, prisoner_id, prison_id, arrival_date, arrival_reason)
+                VALUES ('{Guid.NewGuid()}', '{prisoner.Id}', 1, DATE '{TestDay.Today:yyyy-MM-dd}', 'NewReception')
+                """);
+            await Task.Delay(300);
+            await transaction.CommitAsync();
+            await admission;
+        });
 
         await AssertKeptAsync(database, "a stay racing a verdict", prisonIds: [1]);
         await AssertCountsAsync(database, prisonId: 1, new StatusCounts(1, 0, 0));

@@ -1,3 +1,4 @@
+using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
 using Prison.Db.Rules;
 using Prison.Db.Writes;
@@ -95,17 +96,22 @@ public class FiredRuleStorageTests
         }
 
         // The admin's transaction has replaced the rule set but not committed when a worker holding the old one writes.
+        // Under the execution strategy, as every transaction on PostgreSQL must be (the product's retry on transient faults).
         await using var admin = database.Open();
-        await using var transaction = await admin.Database.BeginTransactionAsync();
-        await admin.RecordRuleSetInForceAsync(narrower.Id, TestDay.Noon.UtcDateTime);
         await using var worker = database.Open();
-        var write = worker.WriteVerdictsAsync(prisoners.Select(RulePopulation.Evaluated).ToList());
-        await Task.Delay(500);
-        Assert.False(write.IsCompleted);
+        var stored = await admin.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
+        {
+            await using var transaction = await admin.Database.BeginTransactionAsync();
+            await admin.RecordRuleSetInForceAsync(narrower.Id, TestDay.Noon.UtcDateTime);
+            var write = worker.WriteVerdictsAsync(prisoners.Select(RulePopulation.Evaluated).ToList());
+            await Task.Delay(500);
+            Assert.False(write.IsCompleted);
 
-        await transaction.CommitAsync();
+            await transaction.CommitAsync();
+            return await write;
+        });
 
-        Assert.Equal(0, await write);
+        Assert.Equal(0, stored);
         Assert.Equal(0L, await database.ScalarAsync<long>("SELECT COUNT(*) FROM prisoner WHERE danger_status <> 'Unknown'"));
     }
 

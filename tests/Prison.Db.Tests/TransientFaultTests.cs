@@ -1,0 +1,105 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
+using Prison.Db.Reads;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Tests;
+
+/// <summary>
+/// On PostgreSQL a save broken by a transient fault is retried (EF Core's execution strategy) and its change is
+/// stored once: sent again when it did not reach the database, finished without sending it again when it had committed.
+/// </summary>
+public class TransientFaultTests
+{
+    private const string AuditInsert = "INSERT INTO audit_entry";
+
+    [Fact]
+    public async Task A_change_whose_connection_breaks_before_it_runs_is_sent_again_and_stored_once()
+    {
+        await using var database = await SeededAsync();
+        var before = await VersionAsync(database);
+        var fault = new OneTransientFault(AuditInsert, afterRunning: false);
+
+        await using (var db = database.Open(null, fault))
+        {
+            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
+        }
+
+        Assert.Equal(2, fault.Sent);
+        Assert.Equal(1, await database.ScalarAsync<long>("SELECT count(*) FROM disciplinary_notice"));
+        Assert.Equal(1, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'PrisonerChanged'"));
+        Assert.Equal(before + 1, await VersionAsync(database));
+    }
+
+    [Fact]
+    public async Task A_change_committed_whose_answer_is_lost_is_found_by_its_audit_entry_and_not_sent_again()
+    {
+        await using var database = await SeededAsync();
+        var before = await VersionAsync(database);
+        var fault = new OneTransientFault(AuditInsert, afterRunning: true);
+
+        await using (var db = database.Open(null, fault))
+        {
+            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
+
+            // The unit of work goes on as after any save: the change was accepted, so a further one builds on it.
+            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Threat, "a threat");
+            Assert.Equal(before + 2, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
+        }
+
+        Assert.Equal(2, fault.Sent);
+        Assert.Equal(2, await database.ScalarAsync<long>("SELECT count(*) FROM disciplinary_notice"));
+        Assert.Equal(2, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'PrisonerChanged'"));
+        Assert.Equal(before + 2, await VersionAsync(database));
+    }
+
+    [Fact]
+    public async Task A_struck_transfer_whose_reopening_breaks_is_rolled_back_and_saved_again_whole()
+    {
+        await using var database = await SeededAsync();
+        Guid earlierId;
+        Guid transferredId;
+        await using (var db = database.Open())
+        {
+            db.Prisons.Add(Records.Prison(2));
+            var prisoner = (await db.LoadForChangeAsync("F1"))!;
+            earlierId = prisoner.CurrentImprisonment!.Id;
+            transferredId = prisoner.Transfer(prisonId: 2, TestDay.Today.AddDays(-2), forDisciplinaryReasons: false).Id;
+            await db.SaveRecordChangesAsync();
+        }
+
+        var before = await VersionAsync(database);
+        var fault = new OneTransientFault("SET left_on = NULL", afterRunning: false);
+        await using (var db = database.Open(null, fault))
+        {
+            (await db.LoadForChangeAsync("F1"))!.StrikeOut(transferredId, new Strike(TestDay.Noon.UtcDateTime, "clerk", "the move did not happen"));
+            Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
+        }
+
+        await using (var db = database.Open())
+        {
+            var prisoner = (await db.LoadForChangeAsync("F1"))!;
+            Assert.Equal(before + 1, prisoner.ChangeVersion);
+            Assert.Equal(earlierId, prisoner.CurrentImprisonment!.Id);
+            Assert.Equal("the move did not happen", prisoner.EntriesIncludingStruck().OfType<Imprisonment>().Single(i => i.Id == transferredId).Strike?.Reason);
+        }
+
+        Assert.Equal(2, fault.Sent);
+        Assert.Equal(2, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'PrisonerChanged'"));
+    }
+
+    private static Task<long> VersionAsync(ScratchDatabase database) =>
+        database.ScalarAsync<long>("SELECT change_version FROM prisoner WHERE number = 'F1'");
+
+    private static async Task<ScratchDatabase> SeededAsync()
+    {
+        var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        await using var db = database.Open();
+        db.Prisons.Add(Records.Prison(1));
+        db.Prisoners.Add(Records.Harmless("F1", 1, TestDay.Today.AddDays(-10)));
+        await db.SaveRecordChangesAsync();
+        return database;
+    }
+}
