@@ -222,6 +222,9 @@ public sealed class Prisoner
 
     public void ConcludeCharge(Guid chargeId, ChargeOutcome outcome) => Update(_charges, chargeId, c => c.Conclude(outcome));
 
+    /// <summary>Another charge (or none) took this one's place as the charge the prisoner is held on, from <paramref name="day"/>.</summary>
+    public void SupersedeCharge(Guid chargeId, DateOnly day) => Update(_charges, chargeId, c => c.Supersede(day));
+
     public WithdrawalEpisode StartWithdrawal(DateOnly start, string substance) =>
         Add(_withdrawals, new WithdrawalEpisode(start, substance));
 
@@ -291,6 +294,50 @@ public sealed class Prisoner
     }
 
     /// <summary>
+    /// Takes back the end of an entry that was recorded in error: a release or transfer out of a stay, the end of a
+    /// period (segregation, withdrawal, detainer, visit ban, threat group membership, self-harm watch), a charge
+    /// superseded. The entry is current again; the audit log keeps the end that was taken back. A stay is reopened
+    /// only when no other stay is current or began after it, so the record keeps one current stay.
+    /// </summary>
+    public void Reopen(Guid entryId)
+    {
+        var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId && !e.IsStruck)
+            ?? throw new KeyNotFoundException($"Entry {entryId} is not on the record of {Number}.");
+        switch (entry)
+        {
+            case Imprisonment { LeftOn: not null } stay:
+                RefuseOverlap(stay.ArrivalDate, null, except: stay);
+                stay.Reopen();
+                break;
+            case Charge { IsSuperseded: true } charge:
+                charge.Reopen();
+                break;
+            case SegregationPeriod { Period.End: not null } segregation:
+                segregation.Reopen();
+                break;
+            case WithdrawalEpisode { Period.End: not null } withdrawal:
+                withdrawal.Reopen();
+                break;
+            case Detainer { Period.End: not null } detainer:
+                detainer.Reopen();
+                break;
+            case VisitBan { Period.End: not null } ban:
+                ban.Reopen();
+                break;
+            case ThreatGroupMembership { Period.End: not null } membership:
+                membership.Reopen();
+                break;
+            case SelfHarmWatch { Period.End: not null } watch:
+                watch.Reopen();
+                break;
+            default:
+                throw new InvalidOperationException($"{entry} has no end to take back.");
+        }
+
+        Changed();
+    }
+
+    /// <summary>
     /// Stores a verdict in memory when it was made for the current version. The worker writes verdicts
     /// to the database with the same guard in one statement; this is for code that holds the aggregate.
     /// </summary>
@@ -327,10 +374,10 @@ public sealed class Prisoner
         return new ReadOnlyCollection<T>(entries);
     }
 
-    private void RefuseOverlap(DateOnly arrival, DateOnly? left)
+    private void RefuseOverlap(DateOnly arrival, DateOnly? left, Imprisonment? except = null)
     {
         // Touching ends are fine: a transfer leaves one prison and arrives at the next on the same day.
-        var clash = Live(_imprisonments).FirstOrDefault(other =>
+        var clash = Live(_imprisonments).FirstOrDefault(other => !ReferenceEquals(other, except) &&
             (left is null || other.ArrivalDate < left) && (other.LeftOn is null || arrival < other.LeftOn));
         if (clash is not null)
         {

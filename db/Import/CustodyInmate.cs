@@ -47,4 +47,24 @@ public sealed class CustodyInmate
 
     /// <summary>The first day the inmate was missing from the files; null while they are in custody.</summary>
     public DateOnly? ReleasedOn { get; set; }
+
+    /// <summary>
+    /// Whether every day that listed the inmate was reverted (worker `import revert`): their next row is taken as a
+    /// first one. The row stays, pointing at the prisoner they became, whose entries were struck out, never deleted.
+    /// </summary>
+    public bool IsForgotten => Admitted.Length == 0;
+
+    /// <summary>As if no file had listed the inmate: not in custody as far as the files go, since the reverted <paramref name="day"/>.</summary>
+    public void Forget(DateOnly day)
+    {
+        Admitted = string.Empty;
+        CustodyLevel = null;
+        StatusCode = null;
+        TopCharge = null;
+        MentalObservation = false;
+        SecurityRiskGroup = false;
+        Infraction = false;
+        RecordedOn = day;
+        ReleasedOn = day;
+    }
 }

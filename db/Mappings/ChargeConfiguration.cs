@@ -12,5 +12,6 @@ internal sealed class ChargeConfiguration : RecordConfiguration<Charge>
         builder.Property(c => c.Category).HasConversion<string>().HasMaxLength(24);
         builder.Property(c => c.Outcome).HasConversion<string>().HasMaxLength(16);
         builder.Ignore(c => c.IsConvicted);
+        builder.Ignore(c => c.IsSuperseded);
     }
 }

@@ -26,10 +26,33 @@ public sealed class Charge : Entity
 
     public DateOnly? OffenceDate { get; private set; }
 
+    /// <summary>
+    /// The day another charge took this one's place as the charge the prisoner is held on (the custody files named
+    /// another top charge, or none); null while nothing has. The outcome stays as it was: being superseded says
+    /// nothing of how the charge ended, only that it no longer stands as a current charge.
+    /// </summary>
+    public DateOnly? SupersededOn { get; private set; }
+
     public bool IsConvicted => Outcome == ChargeOutcome.Convicted;
+
+    public bool IsSuperseded => SupersededOn is not null;
 
     internal void Conclude(ChargeOutcome outcome) => Outcome = outcome;
 
+    internal void Supersede(DateOnly day)
+    {
+        if (SupersededOn is { } earlier)
+        {
+            throw new InvalidOperationException($"This charge was superseded already, on {earlier:yyyy-MM-dd}.");
+        }
+
+        SupersededOn = day;
+    }
+
+    /// <summary>Takes back a superseding recorded in error: the charge is current again.</summary>
+    internal void Reopen() => SupersededOn = null;
+
     public override string ToString() =>
-        $"{Offence} ({Category}{(IsViolent ? ", violent" : "")}, {Outcome}{(OffenceDate is { } d ? $", offence of {d:yyyy-MM-dd}" : "")})";
+        $"{Offence} ({Category}{(IsViolent ? ", violent" : "")}, {Outcome}{(OffenceDate is { } d ? $", offence of {d:yyyy-MM-dd}" : "")}" +
+        $"{(SupersededOn is { } s ? $", superseded {s:yyyy-MM-dd}" : "")})";
 }

@@ -22,5 +22,8 @@ public sealed class Detainer : Entity
 
     internal void Lift(DateOnly day) => Period = Period.EndedOn(day);
 
+    /// <summary>Takes back an end recorded in error: the period runs on.</summary>
+    internal void Reopen() => Period = new DateRange(Period.Start);
+
     public override string ToString() => $"detainer by {Authority} {Period}";
 }

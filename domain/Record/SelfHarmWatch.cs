@@ -18,5 +18,8 @@ public sealed class SelfHarmWatch : Entity
 
     internal void End(DateOnly day) => Period = Period.EndedOn(day);
 
+    /// <summary>Takes back an end recorded in error: the period runs on.</summary>
+    internal void Reopen() => Period = new DateRange(Period.Start);
+
     public override string ToString() => $"self-harm watch {Period}";
 }

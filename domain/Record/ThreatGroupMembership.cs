@@ -27,5 +27,8 @@ public sealed class ThreatGroupMembership : Entity
 
     internal void End(DateOnly day) => Period = Period.EndedOn(day);
 
+    /// <summary>Takes back an end recorded in error: the period runs on.</summary>
+    internal void Reopen() => Period = new DateRange(Period.Start);
+
     public override string ToString() => $"{(IsVerified ? "verified" : "unverified")} member of {GroupName} {Period}";
 }

@@ -21,5 +21,8 @@ public sealed class VisitBan : Entity
 
     internal void Lift(DateOnly day) => Period = Period.EndedOn(day);
 
+    /// <summary>Takes back an end recorded in error: the period runs on.</summary>
+    internal void Reopen() => Period = new DateRange(Period.Start);
+
     public override string ToString() => $"visit ban {Period}: {Reason}";
 }

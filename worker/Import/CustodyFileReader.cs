@@ -51,7 +51,7 @@ public static class CustodyFileReader
         var rejected = new List<RejectedRow>();
         var present = new HashSet<string>(StringComparer.Ordinal);
         var firstLine = new Dictionary<string, int>(StringComparer.Ordinal);
-        var count = 0;
+        var (count, unidentified) = (0, 0);
         while (reader.Read())
         {
             count++;
@@ -62,6 +62,10 @@ public static class CustodyFileReader
             if (idProblem is null)
             {
                 present.Add(inmateId);
+            }
+            else
+            {
+                unidentified++;
             }
 
             var problems = new List<string>();
@@ -95,7 +99,7 @@ public static class CustodyFileReader
             rows.Add(row);
         }
 
-        return new CustodyDay(file, count, rows, rejected, present);
+        return new CustodyDay(file, count, rows, rejected, present, unidentified);
     }
 
     public static string RefusalMessage(string fileName, IReadOnlyCollection<string> missing) =>

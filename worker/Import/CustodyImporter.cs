@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Globalization;
 using MassTransit;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Logging;
@@ -19,13 +20,24 @@ namespace Prison.Worker.Import;
 /// saved in one transaction, and the changes are published once it has committed.
 /// </summary>
 /// <remarks>
-/// Importing a day again changes nothing: a day at or before the last imported day is skipped. A day interrupted
+/// <para>Importing a day again changes nothing: a day at or before the last imported day is skipped. A day interrupted
 /// half-way can be imported again: its committed batches left their inmates' rows equal to the day's, so only the
-/// rest is replayed; the day is recorded as imported once every batch has committed.
+/// rest is replayed; the day is recorded as imported once every batch has committed.</para>
+/// <para>A bad file never releases anyone. A day that would release more than <see cref="MaxReleaseShare"/> of the
+/// people in custody is refused before anything of it is written, and the import stops there, unless
+/// <see cref="AllowMassRelease"/>. A day with rows whose inmateid is missing or unreadable releases nobody: whoever
+/// those rows are, the absence of anyone from the file is not known. Each batch saves, with its changes, what it
+/// changed for each inmate (<see cref="ImportedInmateChange"/>), so that <see cref="ImportedDaysRevert"/> can undo the day.</para>
 /// </remarks>
 public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publisher, ILogger<CustodyImporter> logger, TimeProvider clock)
 {
     public const int DefaultBatchSize = 500;
+
+    /// <summary>The share of the people in custody a day may release: on the real files a day releases 2 % at most.</summary>
+    public const double DefaultMaxReleaseShare = 0.10;
+
+    /// <summary>The configuration key of <see cref="MaxReleaseShare"/>.</summary>
+    public const string MaxReleaseShareKey = "Import:MaxReleaseShare";
 
     // Another writer (staff recording an event) changed a prisoner of the batch since it was loaded: load it again.
     private const int Attempts = 3;
@@ -34,9 +46,16 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
 
     public int BatchSize { get; init; } = DefaultBatchSize;
 
+    /// <summary>A day releasing more than this share of the people in custody is refused (a file cut short, or only its header).</summary>
+    public double MaxReleaseShare { get; init; } = DefaultMaxReleaseShare;
+
+    /// <summary>Imports a day whatever share of the people in custody it releases (the operator checked the file).</summary>
+    public bool AllowMassRelease { get; init; }
+
     /// <summary>
     /// Imports <paramref name="files"/> in date order. Every file's header is checked first: a file without a
     /// required column refuses the whole import (<see cref="CustodyFileRefusedException"/>) before anything changes.
+    /// A day refused for releasing too many ends the import: its report says why, and no later day is imported.
     /// </summary>
     public async Task<ImportSummary> ImportAsync(IReadOnlyList<CustodyFile> files, IImportProgress progress, CancellationToken cancellationToken = default)
     {
@@ -72,11 +91,15 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             {
                 prisonIds ??= await EnsureFacilitiesAsync(cancellationToken);
                 report = await ImportDayAsync(file, prisonIds, progress, cancellationToken);
-                lastImported = file.Day;
+                lastImported = report.Imported ? file.Day : lastImported;
             }
 
             reports.Add(report);
             progress.DayFinished(report);
+            if (report.Refused)
+            {
+                break;
+            }
         }
 
         return new ImportSummary(reports);
@@ -86,7 +109,18 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
     {
         var watch = Stopwatch.StartNew();
         var day = CustodyFileReader.Read(file);
-        var work = await WorkOfDayAsync(day, cancellationToken);
+        var (work, inCustody, absent) = await WorkOfDayAsync(day, cancellationToken);
+        var releasing = day.UnidentifiedRows > 0 ? 0 : absent.Count;
+        if (releasing > MaxReleaseShare * inCustody && !AllowMassRelease)
+        {
+            return DayReport.Refuse(file, day.RowCount, MassReleaseRefusal(file, releasing, inCustody));
+        }
+
+        if (releasing > 0)
+        {
+            work.AddRange(absent.Select(inmateId => new InmateOnDay(inmateId, null)));
+        }
+
         progress.RowsDone(day.RowCount - work.Count(w => w.Row is not null));
 
         var (arrivals, releases, changes, published) = (0, 0, 0, 0);
@@ -106,14 +140,20 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
         }
 
         return new DayReport(file, null, day.RowCount, arrivals, releases, changes, published,
-            [.. rejected.OrderBy(r => r.Line)], watch.Elapsed);
+            [.. rejected.OrderBy(r => r.Line)], watch.Elapsed) { ReleasesHeldBack = absent.Count - releasing };
     }
 
+    private string MassReleaseRefusal(CustodyFile file, int releasing, int inCustody) =>
+        string.Create(CultureInfo.InvariantCulture,
+            $"{file.Name} is refused: it would release {releasing:N0} of the {inCustody:N0} people in custody ({(double)releasing / inCustody:P0}), " +
+            $"more than the {MaxReleaseShare:P0} {MaxReleaseShareKey} allows. A file cut short, or with only its header, releases everyone it leaves out. " +
+            $"Nothing of {file.Day:yyyy-MM-dd} or later was imported; if these releases did happen, import it again with --allow-mass-release.");
+
     /// <summary>
-    /// The inmates the day says something new about: rows unlike the inmate's last imported one, and inmates in
-    /// custody the file no longer lists. One statement reads what is known of them.
+    /// The inmates the day says something new about: rows unlike the inmate's last imported one; and, apart, inmates
+    /// in custody the file does not list, with how many are in custody. One statement reads what is known of them.
     /// </summary>
-    private async Task<List<InmateOnDay>> WorkOfDayAsync(CustodyDay day, CancellationToken cancellationToken)
+    private async Task<(List<InmateOnDay> Work, int InCustody, List<string> Absent)> WorkOfDayAsync(CustodyDay day, CancellationToken cancellationToken)
     {
         var listed = day.Rows.Select(r => r.InmateId).ToList();
         Dictionary<string, CustodyInmate> known;
@@ -128,10 +168,8 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             .Where(r => !known.TryGetValue(r.InmateId, out var last) || !r.IsLike(last))
             .Select(r => new InmateOnDay(r.InmateId, r))
             .ToList();
-        work.AddRange(known.Values
-            .Where(k => k.ReleasedOn is null && !day.Present.Contains(k.InmateId))
-            .Select(k => new InmateOnDay(k.InmateId, null)));
-        return work;
+        var inCustody = known.Values.Where(k => k.ReleasedOn is null).ToList();
+        return (work, inCustody.Count, [.. inCustody.Where(k => !day.Present.Contains(k.InmateId)).Select(k => k.InmateId)]);
     }
 
     /// <summary>Replays one batch in one transaction; returns what the committed replay did and how many changes it published.</summary>
@@ -200,6 +238,8 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
                 db.CustodyInmates.Add(newlyKnown);
             }
         }
+
+        db.Set<ImportedInmateChange>().AddRange(replay.Journal);
     }
 
     /// <summary>The facilities' prison ids by code, adding the ones the database does not have yet.</summary>

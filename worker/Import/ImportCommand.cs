@@ -2,6 +2,7 @@ using System.Globalization;
 using MassTransit;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
@@ -12,7 +13,10 @@ using Spectre.Console;
 
 namespace Prison.Worker.Import;
 
-/// <summary>The `import PATH` verb: replays NYC DOC daily custody files into the database an operator configured.</summary>
+/// <summary>
+/// The `import PATH` verb, which replays NYC DOC daily custody files into the database an operator configured, and
+/// `import revert DAY`, which undoes imported days.
+/// </summary>
 public static class ImportCommand
 {
     public const int UsageExitCode = 2;
@@ -25,7 +29,8 @@ public static class ImportCommand
     /// The path, and configuration for the host (--ConnectionStrings:Prison=..., --RabbitMq:Host=...) in any order:
     /// whatever starts with a dash is configuration.
     /// </param>
-    public static async Task<int> RunAsync(IReadOnlyList<string> arguments, CancellationToken cancellationToken)
+    /// <param name="allowMassRelease">Import a day whatever share of the people in custody it releases.</param>
+    public static async Task<int> RunAsync(IReadOnlyList<string> arguments, bool allowMassRelease, CancellationToken cancellationToken)
     {
         var paths = arguments.Where(a => !a.StartsWith('-')).ToList();
         string[] hostArguments = [.. arguments.Where(a => a.StartsWith('-'))];
@@ -49,6 +54,85 @@ public static class ImportCommand
             return UsageExitCode;
         }
 
+        return await WithDatabaseAndBusAsync(hostArguments, cancellationToken, async (services, configuration, openDb) =>
+        {
+            var importer = new CustodyImporter(
+                openDb,
+                services.GetRequiredService<ChangePublisher>(),
+                services.GetRequiredService<ILogger<CustodyImporter>>(),
+                TimeProvider.System)
+            {
+                MaxReleaseShare = MaxReleaseShareOf(configuration),
+                AllowMassRelease = allowMassRelease,
+            };
+            try
+            {
+                var summary = await ImportAsync(importer, files, cancellationToken);
+                WriteSummary(summary);
+                if (summary.Refusal is { } refusal)
+                {
+                    await Console.Error.WriteLineAsync(refusal);
+                    return RefusedExitCode;
+                }
+
+                return 0;
+            }
+            catch (CustodyFileRefusedException error)
+            {
+                await Console.Error.WriteLineAsync(error.Message);
+                return RefusedExitCode;
+            }
+        });
+    }
+
+    /// <summary>`import revert DAY`: undoes DAY and every day imported after it, and says what it undid for each.</summary>
+    /// <param name="configuration">Configuration for the host, as --Section:Key=value.</param>
+    public static async Task<int> RevertAsync(DateOnly day, string[] configuration, CancellationToken cancellationToken) =>
+        await WithDatabaseAndBusAsync(configuration, cancellationToken, async (services, _, openDb) =>
+        {
+            var revert = new ImportedDaysRevert(
+                openDb,
+                services.GetRequiredService<ChangePublisher>(),
+                services.GetRequiredService<ILogger<ImportedDaysRevert>>(),
+                TimeProvider.System);
+            try
+            {
+                WriteReverted(await revert.RevertAsync(day, cancellationToken));
+                return 0;
+            }
+            catch (ImportRevertRefusedException error)
+            {
+                await Console.Error.WriteLineAsync(error.Message);
+                return RefusedExitCode;
+            }
+        });
+
+    /// <summary>
+    /// <see cref="CustodyImporter.MaxReleaseShareKey"/>: a share from 0 to 1 ("0.10"), or a percentage ("10%").
+    /// Anything else stops the command, as a bad setting stops the services.
+    /// </summary>
+    public static double MaxReleaseShareOf(IConfiguration configuration)
+    {
+        var text = configuration[CustodyImporter.MaxReleaseShareKey];
+        if (string.IsNullOrWhiteSpace(text))
+        {
+            return CustodyImporter.DefaultMaxReleaseShare;
+        }
+
+        var percent = text.TrimEnd().EndsWith('%');
+        return double.TryParse(percent ? text.TrimEnd().TrimEnd('%') : text, NumberStyles.Float, CultureInfo.InvariantCulture, out var value)
+            && (percent ? value / 100 : value) is var share and >= 0 and <= 1
+            ? share
+            : throw new StartupException($"{CustodyImporter.MaxReleaseShareKey} is '{text}'; it must be a share of the people in custody from 0 to 1 (or 0% to 100%), such as 0.10.");
+    }
+
+    /// <summary>
+    /// The database (migrated first when it is the embedded SQLite file) and a started bus, for the importer's
+    /// units of work, which the audit log records as made by "import".
+    /// </summary>
+    private static async Task<int> WithDatabaseAndBusAsync(
+        string[] hostArguments, CancellationToken cancellationToken, Func<IServiceProvider, IConfiguration, Func<PrisonDb>, Task<int>> work)
+    {
         var builder = WebApplication.CreateBuilder(hostArguments);
         var settings = builder.AddPrison(hostWorker: false);
         await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
@@ -59,19 +143,7 @@ public static class ImportCommand
         await bus.StartAsync(cancellationToken);
         try
         {
-            var importer = new CustodyImporter(
-                () => PrisonDatabase.OpenAs(AuditActor.Import, settings.ConnectionString),
-                app.Services.GetRequiredService<ChangePublisher>(),
-                app.Services.GetRequiredService<ILogger<CustodyImporter>>(),
-                TimeProvider.System);
-            var summary = await ImportAsync(importer, files, cancellationToken);
-            WriteSummary(summary);
-            return 0;
-        }
-        catch (CustodyFileRefusedException error)
-        {
-            await Console.Error.WriteLineAsync(error.Message);
-            return RefusedExitCode;
+            return await work(app.Services, builder.Configuration, () => PrisonDatabase.OpenAs(AuditActor.Import, settings.ConnectionString));
         }
         finally
         {
@@ -131,6 +203,24 @@ public static class ImportCommand
         }
     }
 
+    private static void WriteReverted(IReadOnlyList<RevertedDay> days)
+    {
+        var table = new Table().Title("Import revert").AddColumns(
+            "day", "file", "inmates put back", "entries struck out", "ends taken back", "convictions taken back");
+        string Count(int value) => value.ToString("N0", CultureInfo.InvariantCulture);
+        foreach (var day in days)
+        {
+            table.AddRow(
+                day.Day.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture), Markup.Escape(day.FileName ?? "(interrupted, not recorded)"),
+                Count(day.Inmates), Count(day.StruckOut), Count(day.Reopened), Count(day.ConvictionsTakenBack));
+        }
+
+        AnsiConsole.Write(table);
+        Console.Out.WriteLine(string.Create(CultureInfo.InvariantCulture,
+            $"Reverted {days.Count} day(s) from {days[0].Day:yyyy-MM-dd}: they are no longer imported. Each entry struck out gives " +
+            $"\"{ImportedDaysRevert.StrikeReason(days[0].Day)}\" as the reason, naming the day that made it. Import the right files to replay the days."));
+    }
+
     private static void WriteSummary(ImportSummary summary)
     {
         var table = new Table().Title("Custody import").HideHeaders().AddColumn("what").AddColumn(new TableColumn("count").RightAligned());
@@ -141,6 +231,7 @@ public static class ImportCommand
         Row("rows", Count(summary.Rows));
         Row("arrivals", Count(summary.Arrivals));
         Row("releases", Count(summary.Releases));
+        Row("releases held back (rows without a readable inmateid)", Count(summary.ReleasesHeldBack));
         Row("changes", Count(summary.Changes));
         Row("malformed or rejected rows", Count(summary.Rejected.Count));
         Row("prisoner changes published", Count(summary.Published));

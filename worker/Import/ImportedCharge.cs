@@ -4,7 +4,12 @@ using Prison.Domain.Record;
 
 namespace Prison.Worker.Import;
 
-/// <summary>The charge a top_charge stands for: its offence text, category and whether it is violent.</summary>
+/// <summary>
+/// The charge a top_charge stands for: its offence text, category and whether it is violent. A person is held on one
+/// top charge at a time: <see cref="CustodyReplay"/> records each new one as a new charge and supersedes the charge the
+/// previous one was recorded as (<see cref="Prison.Domain.Record.Charge.SupersededOn"/>), so that only the current top
+/// charge stands for the rules and every earlier one stays on the record.
+/// </summary>
 public sealed partial record ImportedCharge(string Offence, OffenceCategory Category, bool IsViolent)
 {
     private const string AttemptPrefix = "110-";

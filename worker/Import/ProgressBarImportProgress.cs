@@ -13,9 +13,9 @@ public sealed class ProgressBarImportProgress(ProgressTask task, IReadOnlyDictio
 
     public void DayFinished(DayReport report)
     {
-        if (report.Skipped)
+        if (!report.Imported)
         {
-            // A skipped day has no rows to wait for: take it out of the total instead of jumping over it.
+            // A skipped or refused day has no rows to wait for: take it out of the total instead of jumping over it.
             task.MaxValue -= rowsPerFile[report.File];
         }
         else

@@ -60,7 +60,7 @@ public static class DesignBRules
             """,
     };
 
-    private static string StandingViolentCharge => Any("charge", "x.is_violent AND x.outcome NOT IN ('Acquitted', 'Dropped')");
+    private static string StandingViolentCharge => Any("charge", "x.is_violent AND x.superseded_on IS NULL AND x.outcome NOT IN ('Acquitted', 'Dropped')");
 
     /// <summary>The OR of the enabled rules: the "dangerous" column computed at read time.</summary>
     public static string Dangerous(IEnumerable<string> enabledCodes) =>

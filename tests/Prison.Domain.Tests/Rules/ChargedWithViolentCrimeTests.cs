@@ -23,6 +23,20 @@ public class ChargedWithViolentCrimeTests
         Assert.False(Evaluate(isViolent: true, outcome).Fired);
     }
 
+    [Theory]
+    [InlineData(ChargeOutcome.Pending)]
+    [InlineData(ChargeOutcome.Convicted)]
+    public void Does_not_fire_for_a_violent_charge_another_has_superseded(ChargeOutcome outcome)
+    {
+        var prisoner = Prisoners.Convicted();
+        var charge = prisoner.RecordCharge("Assault 2nd degree", OffenceCategory.Assault, isViolent: true);
+        prisoner.ConcludeCharge(charge.Id, outcome);
+
+        prisoner.SupersedeCharge(charge.Id, Prisoners.Today);
+
+        Assert.False(_rule.Evaluate(prisoner, Prisoners.Today).Fired);
+    }
+
     [Fact]
     public void Does_not_fire_for_a_charge_that_is_not_violent()
     {

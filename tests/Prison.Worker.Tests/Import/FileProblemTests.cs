@@ -46,6 +46,28 @@ public class FileProblemTests
         Assert.NotNull((await fixture.PrisonerAsync("1001")).CurrentImprisonment);
     }
 
+    [Theory]
+    [InlineData("")]
+    [InlineData("10 29")]
+    public async Task A_day_with_a_row_without_a_readable_inmateid_releases_nobody_and_the_next_whole_day_releases_those_still_missing(string unreadable)
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        var (day2, day3) = (ImportFixture.Day1.AddDays(1), ImportFixture.Day1.AddDays(2));
+        fixture.Write(ImportFixture.Day1, [.. Enumerable.Range(1001, 30).Select(id => Row($"{id}"))]);
+        // 1028, 1029 and 1030 are missing from day 2; one of them may be the row without an id.
+        fixture.Write(day2, [.. Enumerable.Range(1001, 27).Select(id => Row($"{id}")), Row(unreadable)]);
+        fixture.Write(day3, [.. Enumerable.Range(1001, 28).Select(id => Row($"{id}"))]);
+
+        var summary = await fixture.ImportFolderAsync();
+
+        Assert.Equal((0, 3), (summary.Days[1].Releases, summary.Days[1].ReleasesHeldBack));
+        Assert.Equal((2, 0), (summary.Days[2].Releases, summary.Days[2].ReleasesHeldBack));
+        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1029")).Imprisonments).LeftOn);
+        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1030")).Imprisonments).LeftOn);
+        var stay = Assert.Single((await fixture.PrisonerAsync("1028")).Imprisonments);
+        Assert.Equal((new DateOnly(2025, 7, 30), (DateOnly?)null), (stay.ArrivalDate, stay.LeftOn));
+    }
+
     [Fact]
     public async Task A_file_without_a_required_column_is_refused_naming_the_column_and_nothing_is_imported()
     {

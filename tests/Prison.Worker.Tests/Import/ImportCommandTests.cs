@@ -34,8 +34,8 @@ public class ImportCommandTests
             var day1 = Write(folder, new DateOnly(2025, 8, 1), Row("1001"), Row("1002", age: "old"));
             var day2 = Write(folder, new DateOnly(2025, 8, 2), Row("1002"));
 
-            // Configuration before the path, as an operator may write it.
-            var run = await WorkerProcess.RunAsync(["import", .. ServerArguments.For(database, ServerArguments.NewQueuePrefix()), folder]);
+            // Configuration before the path, as an operator may write it. Day 2 releases the only one in custody.
+            var run = await WorkerProcess.RunAsync(["import", .. ServerArguments.For(database, ServerArguments.NewQueuePrefix()), folder, "--allow-mass-release"]);
 
             Assert.Equal(0, run.ExitCode);
             Assert.Contains($"{day1.Name}: 2 rows, 1 arrivals, 0 releases, 0 changes, 1 rejected rows in", run.Output);
@@ -73,5 +73,77 @@ public class ImportCommandTests
         {
             Directory.Delete(folder, recursive: true);
         }
+    }
+
+    [Fact]
+    public async Task A_file_with_only_its_header_is_refused_with_exit_code_1_nothing_of_it_or_later_is_imported_until_the_operator_allows_it()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        var configuration = ServerArguments.For(fixture.Database, ServerArguments.NewQueuePrefix());
+        fixture.Write(new DateOnly(2025, 8, 1), [.. Enumerable.Range(1001, 40).Select(id => Row($"{id}"))]);
+        Assert.Equal(0, (await WorkerProcess.RunAsync(["import", fixture.Folder, .. configuration])).ExitCode);
+        var before = await fixture.SnapshotAsync();
+        var headerOnly = fixture.Write(new DateOnly(2025, 8, 2));
+        fixture.Write(new DateOnly(2025, 8, 3), [.. Enumerable.Range(1001, 40).Select(id => Row($"{id}"))]);
+
+        var refused = await WorkerProcess.RunAsync(["import", fixture.Folder, .. configuration]);
+
+        Assert.Equal(1, refused.ExitCode);
+        Assert.Contains($"{headerOnly.Name}: refused, nothing of it imported", refused.Output);
+        Assert.Contains($"{headerOnly.Name} is refused: it would release 40 of the 40 people in custody (100 %), more than the 10 % Import:MaxReleaseShare allows.", refused.Output);
+        Assert.Contains("import it again with --allow-mass-release", refused.Output);
+        Assert.DoesNotContain("DOC_Inmates_InCustody_Daily_20250803.csv:", refused.Output);
+        Assert.Equal(before, await fixture.SnapshotAsync());
+
+        var allowed = await WorkerProcess.RunAsync(["import", fixture.Folder, "--allow-mass-release", .. configuration]);
+
+        Assert.Equal(0, allowed.ExitCode);
+        Assert.Contains($"{headerOnly.Name}: 0 rows, 0 arrivals, 40 releases", allowed.Output);
+    }
+
+    [Theory]
+    [InlineData("yesterday")]
+    [InlineData("2025-13-01")]
+    [InlineData(null)]
+    public async Task Import_revert_without_a_day_as_yyyy_mm_dd_prints_usage_and_exits_with_2(string? day)
+    {
+        var run = await WorkerProcess.RunAsync(["import", "revert", .. day is null ? Array.Empty<string>() : [day]]);
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains(day is null ? "import revert needs the DAY to undo from, as yyyy-MM-dd." : $"'{day}' is not a day: write it as yyyy-MM-dd, such as 2025-08-05.", run.Output);
+        Assert.Contains("Usage:", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task Import_revert_undoes_the_day_and_the_days_after_it_and_prints_what_it_undid_for_each()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        var configuration = ServerArguments.For(fixture.Database, ServerArguments.NewQueuePrefix());
+        fixture.Write(new DateOnly(2025, 8, 1), [.. Enumerable.Range(1001, 20).Select(id => Row($"{id}"))]);
+        fixture.Write(new DateOnly(2025, 8, 2), [.. Enumerable.Range(1001, 19).Select(id => Row($"{id}")), Row("1021")]);
+        fixture.Write(new DateOnly(2025, 8, 3), [.. Enumerable.Range(1001, 19).Select(id => Row($"{id}")), Row("1021", infraction: "Y")]);
+        Assert.Equal(0, (await WorkerProcess.RunAsync(["import", fixture.Folder, .. configuration])).ExitCode);
+
+        var notImported = await WorkerProcess.RunAsync(["import", "revert", "2025-08-04", .. configuration]);
+        var run = await WorkerProcess.RunAsync(["import", .. configuration, "revert", "2025-08-02"]);
+
+        Assert.Equal(1, notImported.ExitCode);
+        Assert.Contains("2025-08-04 was not imported: the days imported are 3 from 2025-08-01 to 2025-08-03; name one of them.", notImported.Output);
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Matches(@"2025-08-02\s*│\s*DOC_Inmates_InCustody_Daily_20250802\.csv\s*│\s*2\s*│\s*2\s*│\s*1\s*│\s*0", run.Output);
+        Assert.Matches(@"2025-08-03\s*│\s*DOC_Inmates_InCustody_Daily_20250803\.csv\s*│\s*1\s*│\s*1\s*│\s*0\s*│\s*0", run.Output);
+        Assert.Contains("Reverted 2 day(s) from 2025-08-02: they are no longer imported.", run.Output);
+        Assert.Equal(1, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM imported_day"));
+        Assert.Equal(20, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM imprisonment WHERE left_on IS NULL AND struck_at IS NULL"));
+        Assert.Equal(
+            [["1021", "import of 2025-08-02 reverted"], ["1021", "import of 2025-08-02 reverted"], ["1021", "import of 2025-08-03 reverted"]],
+            await fixture.Database.RowsAsync(
+                """
+                SELECT p.number, e.struck_reason FROM (
+                    SELECT prisoner_id, struck_reason FROM imprisonment UNION ALL SELECT prisoner_id, struck_reason FROM charge
+                    UNION ALL SELECT prisoner_id, struck_reason FROM disciplinary_notice) e
+                JOIN prisoner p ON p.id = e.prisoner_id WHERE e.struck_reason IS NOT NULL ORDER BY 1, 2
+                """));
     }
 }

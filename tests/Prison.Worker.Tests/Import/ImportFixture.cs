@@ -37,23 +37,35 @@ internal sealed class ImportFixture : IAsyncDisposable
 
     public StatementCounter Statements { get; } = new();
 
-    public static async Task<ImportFixture> StartAsync()
+    public static async Task<ImportFixture> StartAsync(Engine engine = Engine.PostgreSql)
     {
-        var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var database = await ScratchDatabase.MigratedAsync(engine);
         var services = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
         var harness = services.GetRequiredService<ITestHarness>();
         await harness.Start();
         return new ImportFixture(database, services, harness);
     }
 
-    public CustodyImporter Importer(int batchSize = CustodyImporter.DefaultBatchSize) =>
-        new(() => Database.Open(null, Statements), new ChangePublisher(_harness.Bus, NullLogger<ChangePublisher>.Instance, TimeProvider.System), NullLogger<CustodyImporter>.Instance, TimeProvider.System) { BatchSize = batchSize };
+    /// <param name="allowMassRelease">As `import --allow-mass-release`: for a day that releases more than a tenth of a small test population.</param>
+    public CustodyImporter Importer(
+        int batchSize = CustodyImporter.DefaultBatchSize, bool allowMassRelease = false, double maxReleaseShare = CustodyImporter.DefaultMaxReleaseShare) =>
+        new(() => Database.OpenAs("import", null, Statements), Publisher, NullLogger<CustodyImporter>.Instance, TimeProvider.System)
+        {
+            BatchSize = batchSize,
+            AllowMassRelease = allowMassRelease,
+            MaxReleaseShare = maxReleaseShare,
+        };
+
+    /// <summary>Undoes <paramref name="day"/> and every later imported day, as `import revert DAY` does.</summary>
+    public Task<IReadOnlyList<RevertedDay>> RevertAsync(DateOnly day, int batchSize = CustodyImporter.DefaultBatchSize) =>
+        new ImportedDaysRevert(() => Database.OpenAs("import", null, Statements), Publisher, NullLogger<ImportedDaysRevert>.Instance, TimeProvider.System) { BatchSize = batchSize }
+            .RevertAsync(day);
 
     public CustodyFile Write(DateOnly day, params string[] rows) => CustodyCsv.Write(Folder, day, rows);
 
     /// <summary>Imports every custody file of the folder, as `import FOLDER` does.</summary>
-    public Task<ImportSummary> ImportFolderAsync(int batchSize = CustodyImporter.DefaultBatchSize) =>
-        Importer(batchSize).ImportAsync(CustodyFileSearch.Find(Folder), SilentImportProgress.Instance);
+    public Task<ImportSummary> ImportFolderAsync(int batchSize = CustodyImporter.DefaultBatchSize, bool allowMassRelease = false) =>
+        Importer(batchSize, allowMassRelease).ImportAsync(CustodyFileSearch.Find(Folder), SilentImportProgress.Instance);
 
     public Task<ImportSummary> ImportAsync(params CustodyFile[] files) => Importer().ImportAsync(files, SilentImportProgress.Instance);
 
@@ -70,6 +82,8 @@ internal sealed class ImportFixture : IAsyncDisposable
         return await db.Prisons.Where(p => p.Id == prisonId).Select(p => p.Code).SingleAsync();
     }
 
+    private ChangePublisher Publisher => new(_harness.Bus, NullLogger<ChangePublisher>.Instance, TimeProvider.System);
+
     public IReadOnlyList<PrisonerChanged> Published =>
         [.. _harness.Published.Select<PrisonerChanged>().Select(m => m.Context.Message)];
 
@@ -84,6 +98,37 @@ internal sealed class ImportFixture : IAsyncDisposable
                    (SELECT count(*) FROM self_harm_watch), (SELECT count(*) FROM custody_inmate), (SELECT count(*) FROM imported_day)
             """);
         return string.Join(";", versions.Select(r => string.Join(",", r))) + "|" + string.Join(",", counts.Single());
+    }
+
+    /// <summary>
+    /// The record as the rules and staff read it, to compare two databases: each prisoner with an entry that is not
+    /// struck out (personal details, legal status, security category, those entries without their ids), each inmate's
+    /// last imported row (but those forgotten by a revert) and the imported days with their counts.
+    /// </summary>
+    public async Task<IReadOnlyList<string>> RecordAsync()
+    {
+        var lines = new List<string>();
+        await using (var db = Database.Open())
+        {
+            foreach (var prisoner in (await db.Prisoners.AsNoTracking().WithRecord().ToListAsync()).OrderBy(p => p.Number, StringComparer.Ordinal))
+            {
+                var entries = prisoner.EntriesIncludingStruck().Where(e => !e.IsStruck).Select(e => $"  {e.GetType().Name}: {e}").Order(StringComparer.Ordinal).ToList();
+                if (entries.Count > 0)
+                {
+                    lines.Add($"{prisoner.Number}: {prisoner.Name}, born {prisoner.DateOfBirth}, {prisoner.LegalStatus}, category {prisoner.SecurityCategory}");
+                    lines.AddRange(entries);
+                }
+            }
+        }
+
+        var inmates = await Database.RowsAsync(
+            """
+            SELECT inmate_id, admitted, custody_level, status_code, top_charge, mental_observation, security_risk_group, infraction, recorded_on, released_on
+            FROM custody_inmate WHERE admitted <> '' ORDER BY inmate_id
+            """);
+        var days = await Database.RowsAsync("SELECT day, file_name, row_count, arrivals, releases, changes, rejected_rows FROM imported_day ORDER BY day");
+        lines.AddRange(inmates.Concat(days).Select(row => string.Join(",", row)));
+        return lines;
     }
 
     public async ValueTask DisposeAsync()

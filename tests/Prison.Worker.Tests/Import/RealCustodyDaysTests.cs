@@ -1,6 +1,7 @@
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Domain.Rules;
 using Prison.Worker.Evaluation;
 using Prison.Worker.Import;
 using Microsoft.EntityFrameworkCore;
@@ -42,6 +43,44 @@ public class RealCustodyDaysTests
         var prisoners = await db.Prisoners.AsNoTracking().OrderBy(p => p.Id).Take(500).WithRecord().ToListAsync();
         var dangerous = prisoners.Count(p => evaluator.Evaluate(p, new DateTime(2025, 8, 4, 16, 0, 0, DateTimeKind.Utc)).Status == DangerStatus.Dangerous);
         Assert.InRange(dangerous, 250, 500);
+    }
+
+    [Fact]
+    public async Task On_the_last_day_of_the_August_files_the_violent_charge_rule_fires_for_exactly_those_whose_top_charge_is_violent()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        var files = CustodyFileSearch.Find(SharedDataFolder());
+
+        var summary = await fixture.Importer().ImportAsync(files, SilentImportProgress.Instance);
+
+        // The last file's own rows, but those it rejected (their prisoners' records are as an earlier day left them).
+        var last = files[^1];
+        Assert.Equal((31, last.Day), (summary.DaysImported, summary.Days[^1].File.Day));
+        var rejected = summary.Days[^1].Rejected.Select(r => r.Line).ToHashSet();
+        var rows = TopCharges(last).Where(row => !rejected.Contains(row.Line)).ToList();
+        var violent = rows.Where(row => row.TopCharge is not ("" or "0") && ImportedCharge.FromTopCharge(row.TopCharge).IsViolent).Select(row => row.Id).ToList();
+        var numbers = rows.Select(row => row.Id).ToList();
+        await using var db = fixture.Database.Open();
+        var prisoners = await db.Prisoners.AsNoTracking().Where(p => numbers.Contains(p.Number)).WithRecord().ToListAsync();
+        var rule = new ChargedWithViolentCrime();
+        var fired = prisoners.Where(p => rule.Evaluate(p, last.Day).Fired).Select(p => p.Number).ToList();
+
+        Assert.Equal(rows.Count, prisoners.Count);
+        Assert.InRange(violent.Count, 2_000, 6_000);
+        Assert.Equal(violent.Order(StringComparer.Ordinal), fired.Order(StringComparer.Ordinal));
+        // Every charge the files named stays on the record; at most one of them, the current top charge, stands.
+        Assert.All(prisoners, p => Assert.InRange(p.Charges.Count(c => !c.IsSuperseded), 0, 1));
+    }
+
+    /// <summary>The inmateid and top_charge of every data row of a real file (unquoted), with its line number.</summary>
+    private static IEnumerable<(string Id, string TopCharge, int Line)> TopCharges(CustodyFile file)
+    {
+        var lines = File.ReadLines(file.Path).ToList();
+        var header = lines[0].Split(',');
+        var (id, topCharge) = (Array.IndexOf(header, "inmateid"), Array.IndexOf(header, "top_charge"));
+        return lines.Select((text, index) => (Cells: text.Split(','), Line: index + 1)).Skip(1)
+            .Where(row => row.Cells[id].Length > 0)
+            .Select(row => (row.Cells[id], row.Cells[topCharge].Trim(), row.Line));
     }
 
     /// <summary>The inmateid of every data row (the real files are unquoted, inmateid first), with its line number.</summary>

@@ -1,4 +1,5 @@
 using Prison.Domain.Record;
+using Prison.Domain.Rules;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
 
@@ -27,7 +28,7 @@ public class RecordChangeTests
     }
 
     [Fact]
-    public async Task A_new_top_charge_is_recorded_as_a_new_charge_and_an_attempt_keeps_the_category()
+    public async Task A_new_top_charge_is_recorded_as_a_new_charge_that_supersedes_the_previous_one_and_an_attempt_keeps_the_category()
     {
         await using var fixture = await ImportFixture.StartAsync();
         fixture.Write(ImportFixture.Day1, Row("1001", topCharge: "155.25"));
@@ -38,8 +39,42 @@ public class RecordChangeTests
 
         Assert.Collection(
             prisoner.Charges,
-            first => Assert.Equal(("NY Penal Law §155.25", OffenceCategory.Property, false), (first.Offence, first.Category, first.IsViolent)),
-            second => Assert.Equal(("Attempted NY Penal Law §130.35 (§110.00)", OffenceCategory.Sexual, true), (second.Offence, second.Category, second.IsViolent)));
+            first => Assert.Equal(("NY Penal Law §155.25", OffenceCategory.Property, false, ChargeOutcome.Pending, (DateOnly?)Day2), (first.Offence, first.Category, first.IsViolent, first.Outcome, first.SupersededOn)),
+            second => Assert.Equal(("Attempted NY Penal Law §130.35 (§110.00)", OffenceCategory.Sexual, true, (DateOnly?)null), (second.Offence, second.Category, second.IsViolent, second.SupersededOn)));
+    }
+
+    [Fact]
+    public async Task Only_the_current_top_charge_stands_so_the_violent_charge_rule_follows_it_and_a_blank_one_leaves_none()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        fixture.Write(ImportFixture.Day1, Row("1001", topCharge: "120.05"), Row("1002", topCharge: "220.39"));
+        fixture.Write(Day2, Row("1001", topCharge: "220.39"), Row("1002", topCharge: "160.15"));
+        fixture.Write(Day3, Row("1001", topCharge: ""), Row("1002", topCharge: "160.15"));
+
+        await fixture.ImportFolderAsync();
+        var drugs = await fixture.PrisonerAsync("1001");
+        var robbery = await fixture.PrisonerAsync("1002");
+
+        Assert.Equal([Day2, Day3], drugs.Charges.Select(c => c.SupersededOn));
+        Assert.False(new ChargedWithViolentCrime().Evaluate(drugs, Day3).Fired);
+        Assert.Equal("NY Penal Law §160.15", Assert.Single(new ChargedWithViolentCrime().Evaluate(robbery, Day3).Facts).Split(" (")[0]);
+    }
+
+    [Fact]
+    public async Task A_sentenced_prisoners_new_top_charge_supersedes_the_convicted_one_which_stays_convicted()
+    {
+        await using var fixture = await ImportFixture.StartAsync();
+        fixture.Write(ImportFixture.Day1, Row("1001", status: "CS", topCharge: "160.15"));
+        fixture.Write(Day2, Row("1001", status: "CS", topCharge: "155.25"));
+
+        await fixture.ImportFolderAsync();
+        var prisoner = await fixture.PrisonerAsync("1001");
+
+        Assert.Collection(
+            prisoner.Charges,
+            first => Assert.Equal((ChargeOutcome.Convicted, (DateOnly?)Day2), (first.Outcome, first.SupersededOn)),
+            second => Assert.Equal((ChargeOutcome.Convicted, (DateOnly?)null), (second.Outcome, second.SupersededOn)));
+        Assert.False(new ChargedWithViolentCrime().Evaluate(prisoner, Day2).Fired);
     }
 
     [Fact]

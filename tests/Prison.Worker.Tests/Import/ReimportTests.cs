@@ -10,7 +10,7 @@ public class ReimportTests
         await using var fixture = await ImportFixture.StartAsync();
         fixture.Write(ImportFixture.Day1, Row("1001", bradh: "Y", srg: "Y", infraction: "Y"), Row("1002"), Row("1003", gender: "F"));
         fixture.Write(ImportFixture.Day1.AddDays(1), Row("1001", status: "CS"), Row("1003", gender: "F", topCharge: "265.03"), Row("1004"));
-        await fixture.ImportFolderAsync(batchSize: 2);
+        await fixture.ImportFolderAsync(batchSize: 2, allowMassRelease: true);
         var before = await fixture.SnapshotAsync();
         var published = fixture.Published.Count;
 
