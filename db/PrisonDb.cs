@@ -84,17 +84,42 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             }
         }
 
+        var locks = IsPostgreSql ? RowsToLockFirst() : null;
         var reopened = ReopenedStays();
-        if (reopened.Count == 0)
+        if (reopened.Count == 0 && locks is null)
         {
             await SaveChangesAsync(cancellationToken);
         }
         else
         {
-            await SaveReopenedStaysLastAsync(reopened, cancellationToken);
+            await SaveOnceAsync(token => SaveInOneTransactionAsync(locks, reopened, token), StampAuditEntries(), acceptAllChangesOnSuccess: true, cancellationToken);
         }
 
         return changed;
+    }
+
+    /// <summary>
+    /// What a save must lock before it writes, on PostgreSQL, when it changes several stored prisoners or moves stays
+    /// (<c>lock_for_change</c>, migration 011): the prisoners, and the prisons of their tracked stays, before and after.
+    /// Null for the common save, one prisoner's entry, which takes its one prisoner and at most one count row.
+    /// </summary>
+    private RowsToLock? RowsToLockFirst()
+    {
+        var prisoners = ChangeTracker.Entries<Prisoner>().Where(e => e.State == EntityState.Modified).Select(e => e.Entity.Id).ToHashSet();
+        var stays = ChangeTracker.Entries<Imprisonment>()
+            .Select(e => (Entry: e, Prisoner: (Guid)e.Property(PrisonerConfiguration.PrisonerKey).CurrentValue!))
+            .Where(s => prisoners.Contains(s.Prisoner))
+            .ToList();
+        if (prisoners.Count < 2 && !stays.Any(s => s.Entry.State is EntityState.Added or EntityState.Modified))
+        {
+            return null;
+        }
+
+        var prisons = stays
+            .SelectMany(s => new[] { (s.Prisoner, Prison: s.Entry.Entity.PrisonId), (s.Prisoner, Prison: s.Entry.Property(i => i.PrisonId).OriginalValue) })
+            .Distinct()
+            .ToList();
+        return new RowsToLock([.. prisoners], [.. prisons.Select(p => p.Prisoner)], [.. prisons.Select(p => p.Prison)]);
     }
 
     /// <summary>
@@ -126,23 +151,25 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             .ToList();
 
     /// <summary>
-    /// Saves everything but the reopening first, then the reopening, in one transaction. The database keeps one
-    /// current stay a prisoner with a unique index checked row by row (SQLite cannot defer it), and EF Core orders
-    /// the updates of one table by key, not by meaning: reopening the earlier stay before striking the later one
-    /// would briefly make two current stays and fail the save.
+    /// One attempt of a save that needs more than EF Core's own statements, in one transaction (the caller's when there
+    /// is one, so it commits or rolls back with the rest of its work). First the locks <paramref name="locks"/> names,
+    /// in the order every verdict write takes them. Then, with <paramref name="reopened"/> stays, everything but the
+    /// reopening first and the reopening last: the database keeps one current stay a prisoner with a unique index
+    /// checked row by row (SQLite cannot defer it), and EF Core orders the updates of one table by key, not by
+    /// meaning, so reopening the earlier stay before striking the later one would briefly make two current stays.
+    /// Nothing is accepted by the change tracker before the commit, so an attempt that a transient fault rolled back
+    /// is made again whole: the reopening is a statement of its own rather than a second save, which would send the
+    /// first step's changes again.
     /// </summary>
-    private Task SaveReopenedStaysLastAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken) =>
-        SaveOnceAsync(token => SaveReopenedStaysLastInOneTransactionAsync(reopened, token), StampAuditEntries(), acceptAllChangesOnSuccess: true, cancellationToken);
-
-    /// <summary>
-    /// One attempt. Nothing is accepted by the change tracker before the commit, so an attempt that a transient fault
-    /// rolled back is made again whole: the first step keeps its changes pending, and the reopening is a statement of
-    /// its own rather than a second save, which would send the first step's changes again.
-    /// </summary>
-    private async Task<int> SaveReopenedStaysLastInOneTransactionAsync(List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
+    private async Task<int> SaveInOneTransactionAsync(RowsToLock? locks, List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
     {
-        // The caller's transaction when there is one, so the two steps commit or roll back with the rest of its work.
         await using var transaction = Database.CurrentTransaction is null ? await Database.BeginTransactionAsync(cancellationToken) : null;
+        if (locks is not null)
+        {
+            await Database.ExecuteSqlRawAsync(
+                "SELECT lock_for_change({0}, {1}, {2})", [locks.Prisoners, locks.StayPrisoners, locks.StayPrisons], cancellationToken);
+        }
+
         int saved;
         try
         {
@@ -164,8 +191,12 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             }
         }
 
-        var ids = reopened.Select(stay => stay.Entity.Id).ToList();
-        saved += await Set<Imprisonment>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
+        if (reopened.Count > 0)
+        {
+            var ids = reopened.Select(stay => stay.Entity.Id).ToList();
+            saved += await Set<Imprisonment>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
+        }
+
         if (transaction is not null)
         {
             await transaction.CommitAsync(cancellationToken);

@@ -38,3 +38,20 @@ CREATE TRIGGER prisoner_change_clears_verdict BEFORE UPDATE ON prisoner
 DROP TRIGGER verdict_rule_on_update ON prisoner;
 CREATE TRIGGER verdict_rule_on_update AFTER UPDATE ON prisoner
     FOR EACH ROW WHEN (OLD.danger_reasons IS DISTINCT FROM NEW.danger_reasons) EXECUTE FUNCTION verdict_rule_follow();
+
+-- Taken first by a save that changes several prisoners, or moves stays between prisons (PrisonDb.SaveRecordChangesAsync),
+-- so that it locks what it will write in the one order every verdict write locks it: its prisoners by id, then the
+-- status counts of its prisons by (prison, stripe). Otherwise EF Core's statements lock the prisoners in the order
+-- of the entries they insert, and each statement's trigger takes a count row: a verdict write over the same
+-- prisoners or counts, taking them in id order, then deadlocks with it. The no-op update locks a count row, creating
+-- it when missing as the count triggers would.
+CREATE FUNCTION lock_for_change(prisoner_ids uuid[], stay_prisoner_ids uuid[], stay_prison_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM 1 FROM prisoner WHERE id = ANY (prisoner_ids) ORDER BY id FOR NO KEY UPDATE;
+    INSERT INTO prison_status_count AS c (prison_id, stripe)
+    SELECT DISTINCT s.prison_id, uuid_hash(s.prisoner_id) & 15
+    FROM unnest(stay_prisoner_ids, stay_prison_ids) AS s (prisoner_id, prison_id)
+    ORDER BY 1, 2
+    ON CONFLICT (prison_id, stripe) DO UPDATE SET dangerous = c.dangerous;
+END
+$$;
