@@ -68,6 +68,42 @@ public class OperatorVerbsTests
     }
 
     [Fact]
+    public async Task Verify_reports_a_verdict_older_than_its_prisoners_last_change_on_a_line_of_its_own_and_fix_clears_it()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var prisoners = Enumerable.Range(1, 5).Select(n => Records.Harmless($"G{n:00}", 1, fixture.Today.AddDays(-n))).ToArray();
+        await fixture.PublishAsync([.. await fixture.SaveAsync(prisoners)]);
+        foreach (var prisoner in prisoners)
+        {
+            await fixture.KnownAsync(prisoner.Id);
+        }
+
+        var clean = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+
+        // The state the bug left, which migration 011 makes the database refuse: made here with its guards taken away,
+        // as a database restored from before them, or a hand edit with the triggers disabled, would have it. The
+        // record did not change in substance, so the rules agree with the stored flag: only the versions tell.
+        await fixture.Database.ExecuteAsync($"""
+            ALTER TABLE prisoner DROP CONSTRAINT prisoner_verdict_of_current_version;
+            ALTER TABLE prisoner DISABLE TRIGGER prisoner_change_clears_verdict;
+            UPDATE prisoner SET change_version = change_version + 1 WHERE id = '{prisoners[1].Id}';
+            """);
+        var found = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+        var fixing = await WorkerProcess.RunAsync(["verify", "--fix", .. Configuration(fixture)]);
+        var after = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+
+        Assert.True(clean.ExitCode == 0, clean.Output);
+        Assert.Contains("0 verdict(s) older than their prisoner's last change and not Unknown.", clean.Output);
+        Assert.Equal(1, found.ExitCode);
+        Assert.Contains("Checked 5 prisoners: 0 stored flag(s) differ from the rules, 0 prisoner(s) Unknown", found.Output);
+        Assert.Contains("1 verdict(s) older than their prisoner's last change and not Unknown.", found.Output);
+        Assert.Contains("G02", found.Output);
+        Assert.Contains("Fixed: stored 1 recomputed flag(s)", fixing.Output);
+        Assert.True(after.ExitCode == 0, after.Output);
+        Assert.Contains("0 verdict(s) older than their prisoner's last change and not Unknown.", after.Output);
+    }
+
+    [Fact]
     public async Task Jobs_lists_the_schedule_and_triggers_a_job_by_name()
     {
         await using var fixture = await WorkerFixture.StartAsync();

@@ -1,0 +1,73 @@
+using System.Globalization;
+using System.Net;
+using MassTransit;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Identity;
+
+namespace Prison.Faults.Tests;
+
+/// <summary>
+/// The promise as staff live it: notices recorded back to back on the prisoner page while a worker process stores
+/// verdicts, then every flag checked against the rules by <c>verify</c>. A change saved over the verdict of its
+/// previous version once left that verdict standing (not Unknown, never evaluated again): 4 of 120 prisoners.
+/// </summary>
+public sealed class VerdictInvariantTests
+{
+    private const int PrisonerCount = 120;
+    private const int NoticesEach = 3;
+    private const int Rounds = 3;
+
+    [Fact]
+    public async Task Notices_posted_back_to_back_racing_a_worker_process_leave_every_flag_true_once_the_worker_is_idle()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var configuration = ServerArguments.For(database, ServerArguments.NewQueuePrefix());
+        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies]);
+        await using var workers = await WorkerServices.StartAsync(1, configuration);
+        var today = DateOnly.FromDateTime(DateTime.UtcNow).AddDays(-1);
+        await using (var db = database.Open())
+        {
+            db.Prisons.Add(Records.Prison());
+            db.Prisoners.AddRange(Enumerable.Range(1, PrisonerCount).Select(n => Records.Harmless($"R{n:000}", 1, today.AddDays(-n))));
+            await web.Services.GetRequiredService<IBus>().PublishBatch(await db.SaveRecordChangesAsync());
+        }
+
+        await Eventually.Async(() => UnknownAsync(database), unknown => unknown == 0, "the seeded prisoners evaluated", TimeSpan.FromSeconds(60));
+        using var client = await web.SignedInClientAsync(Roles.Staff);
+        var (_, token) = await NoticePosting.OpenAsync(client, "R001");
+
+        // Each round, every prisoner's notices one after another (two at once on one record would be refused as a
+        // conflict), the prisoners side by side; the dates move each notice in or out of the rules' windows, so each
+        // version of a record has its own verdict.
+        var answers = new List<HttpStatusCode>();
+        for (var round = 0; round < Rounds; round++)
+        {
+            var roundAnswers = await Task.WhenAll(Enumerable.Range(1, PrisonerCount).Select(async n =>
+            {
+                var statuses = new List<HttpStatusCode>();
+                for (var notice = 0; notice < NoticesEach; notice++)
+                {
+                    var date = today.AddDays(-((round * NoticesEach + notice) * 50 % 300)).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+                    using var response = await NoticePosting.PostAsync(client, $"R{n:000}", token, notice == 2 && round == 1 ? "Weapon" : "Other", date, $"round {round}, notice {notice}");
+                    statuses.Add(response.StatusCode);
+                }
+
+                return statuses;
+            }));
+            answers.AddRange(roundAnswers.SelectMany(a => a));
+        }
+
+        await Eventually.Async(() => UnknownAsync(database), unknown => unknown == 0, "every change evaluated", TimeSpan.FromSeconds(90));
+        var verify = await WorkerProcess.RunAsync(["verify", .. configuration[1..]]);
+
+        Assert.All(answers, status => Assert.Equal(HttpStatusCode.Redirect, status));
+        Assert.Equal(PrisonerCount * NoticesEach * Rounds, await database.ScalarAsync<long>("SELECT count(*) FROM disciplinary_notice"));
+        Assert.True(verify.ExitCode == 0, verify.Output);
+        Assert.Contains($"Checked {PrisonerCount} prisoners: 0 stored flag(s) differ from the rules, 0 prisoner(s) Unknown", verify.Output);
+        Assert.Contains("0 verdict(s) older than their prisoner's last change and not Unknown.", verify.Output);
+        Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE evaluated_version IS DISTINCT FROM change_version"));
+    }
+
+    private static Task<long> UnknownAsync(ScratchDatabase database) =>
+        database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE danger_status = 'Unknown'");
+}
