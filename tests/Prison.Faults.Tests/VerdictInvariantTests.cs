@@ -3,6 +3,7 @@ using System.Net;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
+using Prison.Domain.Record;
 
 namespace Prison.Faults.Tests;
 
@@ -15,7 +16,7 @@ public sealed class VerdictInvariantTests
 {
     private const int PrisonerCount = 120;
     private const int NoticesEach = 3;
-    private const int Rounds = 3;
+    private const int Rounds = 5;
 
     [Fact]
     public async Task Notices_posted_back_to_back_racing_a_worker_process_leave_every_flag_true_once_the_worker_is_idle()
@@ -37,8 +38,8 @@ public sealed class VerdictInvariantTests
         var (_, token) = await NoticePosting.OpenAsync(client, "R001");
 
         // Each round, every prisoner's notices one after another (two at once on one record would be refused as a
-        // conflict), the prisoners side by side; the dates move each notice in or out of the rules' windows, so each
-        // version of a record has its own verdict.
+        // conflict), the prisoners side by side. Each of a record's first eight versions adds a notice of another kind,
+        // so each has its own verdict; after those, only the versions tell a stale verdict from a current one.
         var answers = new List<HttpStatusCode>();
         for (var round = 0; round < Rounds; round++)
         {
@@ -47,8 +48,10 @@ public sealed class VerdictInvariantTests
                 var statuses = new List<HttpStatusCode>();
                 for (var notice = 0; notice < NoticesEach; notice++)
                 {
-                    var date = today.AddDays(-((round * NoticesEach + notice) * 50 % 300)).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
-                    using var response = await NoticePosting.PostAsync(client, $"R{n:000}", token, notice == 2 && round == 1 ? "Weapon" : "Other", date, $"round {round}, notice {notice}");
+                    var nth = (round * NoticesEach) + notice;
+                    var date = today.AddDays(-nth).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+                    var type = Enum.GetName((NoticeType)(nth % Enum.GetValues<NoticeType>().Length))!;
+                    using var response = await NoticePosting.PostAsync(client, $"R{n:000}", token, type, date, $"round {round}, notice {notice}");
                     statuses.Add(response.StatusCode);
                 }
 
