@@ -44,13 +44,14 @@ CREATE TRIGGER verdict_rule_on_update AFTER UPDATE ON prisoner
 -- status counts of its prisons by (prison, stripe). Otherwise EF Core's statements lock the prisoners in the order
 -- of the entries they insert, and each statement's trigger takes a count row: a verdict write over the same
 -- prisoners or counts, taking them in id order, then deadlocks with it. The no-op update locks a count row, creating
--- it when missing as the count triggers would.
+-- it when missing as the count triggers would; a prison the same save adds has no counts yet for anyone to hold.
 CREATE FUNCTION lock_for_change(prisoner_ids uuid[], stay_prisoner_ids uuid[], stay_prison_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM 1 FROM prisoner WHERE id = ANY (prisoner_ids) ORDER BY id FOR NO KEY UPDATE;
     INSERT INTO prison_status_count AS c (prison_id, stripe)
     SELECT DISTINCT s.prison_id, uuid_hash(s.prisoner_id) & 15
     FROM unnest(stay_prisoner_ids, stay_prison_ids) AS s (prisoner_id, prison_id)
+    WHERE EXISTS (SELECT FROM prison WHERE prison.id = s.prison_id)
     ORDER BY 1, 2
     ON CONFLICT (prison_id, stripe) DO UPDATE SET dangerous = c.dangerous;
 END

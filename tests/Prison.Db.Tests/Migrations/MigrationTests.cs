@@ -54,7 +54,9 @@ public class MigrationTests
     public async Task Migration_009_counts_the_statuses_of_the_prisoners_already_held(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
-        await using (var db = database.Open())
+
+        // Changed before they were evaluated: migration 011 takes verdicts older than their record's change for the bug's.
+        await using (var db = database.Open(new MovableClock(TestDay.Noon.AddHours(-1))))
         {
             await MigrateBeforeAsync(database, db, "009_prison_status_counts");
             db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
@@ -62,9 +64,12 @@ public class MigrationTests
             prisoners[0].Release(TestDay.Today);
             prisoners[1].StrikeOut(prisoners[1].CurrentImprisonment!.Id, new Domain.Record.Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"));
             db.Prisoners.AddRange(prisoners);
-            await db.SaveRecordChangesAsync();
-            await db.WriteVerdictsAsync(prisoners.Take(8).Select((p, i) => new EvaluatedPrisoner(
-                p.Id, p.ChangeVersion, new Verdict(i % 3 == 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous, [], TestDay.Noon.UtcDateTime, null, "test-rules"))).ToList());
+            await WithLaterColumnsAsync(database, async () =>
+            {
+                await db.SaveRecordChangesAsync();
+                await db.WriteVerdictsAsync(prisoners.Take(8).Select((p, i) => new EvaluatedPrisoner(
+                    p.Id, p.ChangeVersion, new Verdict(i % 3 == 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous, [], TestDay.Noon.UtcDateTime, null, "test-rules"))).ToList());
+            });
         }
 
         await using (var db = database.Open())
@@ -77,6 +82,44 @@ public class MigrationTests
         Assert.Equal(new StatusCounts(Dangerous: 1, NotDangerous: 1, Unknown: 1), await read.StatusCountsAsync(2));
         Assert.Equal(await read.StatusCountsFromStaysAsync(1), await read.StatusCountsAsync(1));
         Assert.Equal(await read.StatusCountsFromStaysAsync(2), await read.StatusCountsAsync(2));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_011_turns_verdicts_older_than_their_records_last_change_Unknown_and_records_the_version_of_the_others(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        List<Prisoner> prisoners;
+        await using (var db = database.Open(new MovableClock(TestDay.Noon.AddHours(-1))))
+        {
+            await MigrateBeforeAsync(database, db, "011_verdict_version");
+            db.Prisons.Add(Records.Prison(1));
+            prisoners = [.. Enumerable.Range(1, 3).Select(n => Records.Harmless($"N{n}", 1, TestDay.Today.AddDays(-n)))];
+            prisoners[0].RecordDisciplinaryNotice(TestDay.Today.AddDays(-1), Domain.Record.NoticeType.Weapon, "a blade");
+            db.Prisoners.AddRange(prisoners);
+            await WithLaterColumnsAsync(database, async () =>
+            {
+                await db.SaveRecordChangesAsync();
+                await db.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(
+                    p.Id, p.ChangeVersion, new Verdict(p.Number == "N1" ? DangerStatus.Dangerous : DangerStatus.NotDangerous, [], TestDay.Noon.UtcDateTime, null, "test-rules"))).ToList());
+            });
+        }
+
+        // What the bug left: N1 changed after its verdict (a new version, a later change), its verdict standing.
+        var later = database.Engine == Engine.PostgreSql ? "timestamptz '2026-11-20 13:00:00+00'" : "'2026-11-20 13:00:00'";
+        await database.ExecuteAsync($"UPDATE prisoner SET change_version = change_version + 1, changed_at = {later} WHERE number = 'N1'");
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        var rows = await database.RowsAsync(
+            "SELECT number, danger_status, CASE WHEN evaluated_version = change_version THEN 'current' ELSE 'behind' END FROM prisoner ORDER BY number");
+        Assert.Equal([["N1", "Unknown", "behind"], ["N2", "NotDangerous", "current"], ["N3", "NotDangerous", "current"]], rows);
+        await using var read = database.Open();
+        Assert.Equal(new StatusCounts(Dangerous: 0, NotDangerous: 2, Unknown: 1), await read.StatusCountsAsync(1));
+        Assert.Empty(await read.VerdictsBehindTheirRecordAsync(CancellationToken.None));
     }
 
     [Theory]
@@ -159,10 +202,12 @@ public class MigrationTests
     /// </summary>
     private static async Task WithLaterColumnsAsync(ScratchDatabase database, Func<Task> write)
     {
-        var date = database.Engine == Engine.PostgreSql ? "date" : "TEXT";
+        var (date, bigint) = database.Engine == Engine.PostgreSql ? ("date", "bigint") : ("TEXT", "INTEGER");
+        await database.ExecuteAsync($"ALTER TABLE prisoner ADD COLUMN evaluated_version {bigint} NULL"); // 011_verdict_version
         await database.ExecuteAsync($"ALTER TABLE charge ADD COLUMN superseded_on {date} NULL"); // 012_import_journal
         await write();
         await database.ExecuteAsync("ALTER TABLE charge DROP COLUMN superseded_on");
+        await database.ExecuteAsync("ALTER TABLE prisoner DROP COLUMN evaluated_version");
     }
 
     private static Task<(int ExitCode, string Output)> RunWorkerAsync(string connectionString, string verb) =>
