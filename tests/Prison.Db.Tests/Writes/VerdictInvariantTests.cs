@@ -205,6 +205,30 @@ public class VerdictInvariantTests
         await AssertCountsKeptAsync(database);
     }
 
+    /// <summary>The order of the write is the plan's: the sorted verdicts outside, each prisoner found by its key inside.</summary>
+    [Fact]
+    public async Task On_postgresql_the_verdict_write_walks_its_verdicts_in_id_order_and_finds_each_prisoner_by_its_key()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var prisoners = await SeedAsync(database, count: 2000);
+        await database.ExecuteAsync("ANALYZE");
+        var plans = new PlanRecorder("UPDATE prisoner AS p");
+        await using var db = database.Open(null, plans);
+
+        await db.WriteVerdictsAsync([.. prisoners.Take(500).Select(Evaluated).Reverse()]);
+        await db.WriteVerdictsAsync([Evaluated(prisoners[^1])]);
+
+        Assert.Equal(2, plans.Plans.Count);
+        Assert.All(plans.Plans, plan =>
+        {
+            var lines = plan.Split('\n').Select(l => l.Trim().TrimStart('-', '>', ' ')).ToList();
+            var loop = lines.FindIndex(l => l.StartsWith("Nested Loop", StringComparison.Ordinal));
+            var sort = lines.FindIndex(l => System.Text.RegularExpressions.Regex.IsMatch(l, @"^Sort Key: v(_\d+)?\.id$"));
+            var byKey = lines.FindIndex(l => l.StartsWith("Index Scan using prisoner_pkey on prisoner p", StringComparison.Ordinal));
+            Assert.True(loop >= 0 && loop < sort && sort < byKey, plan);
+        });
+    }
+
     [Fact]
     public async Task On_postgresql_a_verdict_write_racing_a_save_of_many_changed_prisoners_never_deadlocks()
     {
