@@ -55,16 +55,22 @@ public sealed class CustodyInmate
     public bool IsForgotten => Admitted.Length == 0;
 
     /// <summary>As if no file had listed the inmate: not in custody as far as the files go, since the reverted <paramref name="day"/>.</summary>
-    public void Forget(DateOnly day)
+    public void Forget(DateOnly day) =>
+        Remember(string.Empty, null, null, null, mentalObservation: false, securityRiskGroup: false, infraction: false, recordedOn: day, releasedOn: day);
+
+    /// <summary>The one place the last imported row is written: from a day's row, or put back by a revert.</summary>
+    public void Remember(
+        string admitted, string? custodyLevel, string? statusCode, string? topCharge, bool mentalObservation, bool securityRiskGroup, bool infraction,
+        DateOnly recordedOn, DateOnly? releasedOn)
     {
-        Admitted = string.Empty;
-        CustodyLevel = null;
-        StatusCode = null;
-        TopCharge = null;
-        MentalObservation = false;
-        SecurityRiskGroup = false;
-        Infraction = false;
-        RecordedOn = day;
-        ReleasedOn = day;
+        Admitted = admitted;
+        CustodyLevel = custodyLevel;
+        StatusCode = statusCode;
+        TopCharge = topCharge;
+        MentalObservation = mentalObservation;
+        SecurityRiskGroup = securityRiskGroup;
+        Infraction = infraction;
+        RecordedOn = recordedOn;
+        ReleasedOn = releasedOn;
     }
 }

@@ -83,14 +83,6 @@ public sealed class ImportedInmateChange
             return;
         }
 
-        known.Admitted = Admitted;
-        known.CustodyLevel = CustodyLevel;
-        known.StatusCode = StatusCode;
-        known.TopCharge = TopCharge;
-        known.MentalObservation = MentalObservation;
-        known.SecurityRiskGroup = SecurityRiskGroup;
-        known.Infraction = Infraction;
-        known.RecordedOn = RecordedOn ?? Day;
-        known.ReleasedOn = ReleasedOn;
+        known.Remember(Admitted, CustodyLevel, StatusCode, TopCharge, MentalObservation, SecurityRiskGroup, Infraction, RecordedOn ?? Day, ReleasedOn);
     }
 }

@@ -38,16 +38,6 @@ public sealed record CustodyRow(
         && known.SecurityRiskGroup == SecurityRiskGroup
         && known.Infraction == Infraction;
 
-    public void RememberIn(CustodyInmate known, DateOnly day)
-    {
-        known.Admitted = Admitted;
-        known.CustodyLevel = CustodyLevel;
-        known.StatusCode = StatusCode;
-        known.TopCharge = TopCharge;
-        known.MentalObservation = MentalObservation;
-        known.SecurityRiskGroup = SecurityRiskGroup;
-        known.Infraction = Infraction;
-        known.RecordedOn = day;
-        known.ReleasedOn = null;
-    }
+    public void RememberIn(CustodyInmate known, DateOnly day) =>
+        known.Remember(Admitted, CustodyLevel, StatusCode, TopCharge, MentalObservation, SecurityRiskGroup, Infraction, recordedOn: day, releasedOn: null);
 }
