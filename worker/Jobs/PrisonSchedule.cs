@@ -15,8 +15,7 @@ public static class PrisonSchedule
     /// <param name="prisonTimeZone">The nightly job's calendar: 02:00 is 02:00 at the prison, summer and winter.</param>
     public static void Register(IRecurringJobManager jobs, JobSettings settings, TimeZoneInfo prisonTimeZone)
     {
-        jobs.AddOrUpdate<DueReevaluationJob>(DueReevaluationJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
-        jobs.AddOrUpdate<UnknownSweeperJob>(UnknownSweeperJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
+        // The nightly job first: an expression Hangfire refuses leaves the schedule as it was.
         try
         {
             // Relaxed: occurrences missed while no worker ran make one run when one is back, not one run each.
@@ -32,5 +31,8 @@ public static class PrisonSchedule
                 $"Jobs:NightlyCron is '{settings.NightlyCron}', which is not a cron expression: {error.InnerException?.Message ?? error.Message} "
                 + $"The default is '{JobSettings.DefaultNightlyCron}', 02:00 every day in Prison:TimeZone.");
         }
+
+        jobs.AddOrUpdate<DueReevaluationJob>(DueReevaluationJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
+        jobs.AddOrUpdate<UnknownSweeperJob>(UnknownSweeperJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
     }
 }
