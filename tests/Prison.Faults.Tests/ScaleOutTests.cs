@@ -1,6 +1,10 @@
+using System.Text.RegularExpressions;
+using Microsoft.Extensions.Configuration;
+using Prison.Worker.Jobs;
+
 namespace Prison.Faults.Tests;
 
-/// <summary>More workers share the work: a run's batches spread over them, and the clustered schedule fires a job once.</summary>
+/// <summary>More workers share the work: a run's batches spread over them, and a fired job runs once across them.</summary>
 public sealed class ScaleOutTests
 {
     private const int Prisoners = 20_000;
@@ -17,9 +21,9 @@ public sealed class ScaleOutTests
         var run = await WorkerProcess.RunAsync(["reevaluate", "--all", .. commandLine]);
         var verify = await WorkerProcess.RunAsync(["verify", .. commandLine]);
         var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine]);
-        await Eventually.Async(ManualSweeps, count => count >= 1, "a worker to run the fired sweeper", TimeSpan.FromSeconds(30));
-        // Both workers look for fired jobs every 5 s (IdleWaitTime): a second firing would show within this.
-        await Task.Delay(TimeSpan.FromSeconds(12));
+        var jobs = PrisonJobStorage.PostgreSql(database.ConnectionString, JobSettings.From(new ConfigurationBuilder().Build()));
+        var sweep = Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value;
+        var states = await JobRuns.FinishedAsync(jobs, sweep, TimeSpan.FromSeconds(30));
 
         Assert.True(run.ExitCode == 0, run.Output);
 
@@ -35,9 +39,11 @@ public sealed class ScaleOutTests
         Assert.True(verify.ExitCode == 0, verify.Output);
         Assert.Contains($"Checked {Prisoners} prisoners: 0 stored flag(s) differ from the rules, 0 prisoner(s) Unknown", verify.Output);
         Assert.True(fired.ExitCode == 0, fired.Output);
-        Assert.Equal(1L, await ManualSweeps());
-
-        Task<long> ManualSweeps() =>
-            database.ScalarAsync<long>("SELECT count(*) FROM qrtz_execution_history WHERE job_name = 'unknown-sweeper' AND manual");
+        Assert.Equal(2, jobs.GetMonitoringApi().Servers().Count);
+        // Taken once, by one of the two workers, and done: nothing of it is left in the queue for the other.
+        Assert.Single(JobRuns.TakenBy(states));
+        Assert.Contains(workers.Started, worker => JobRuns.TakenBy(states)[0].Contains($":{worker.ProcessId}:", StringComparison.Ordinal));
+        Assert.Equal("Succeeded", states[^1].StateName);
+        Assert.Equal(0L, await database.ScalarAsync<long>($"SELECT count(*) FROM {PrisonJobStorage.Schema}.jobqueue WHERE jobid = {sweep}"));
     }
 }

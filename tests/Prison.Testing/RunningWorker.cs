@@ -27,7 +27,36 @@ public sealed class RunningWorker : IAsyncDisposable
             }
         });
         await app.StartAsync();
-        return new RunningWorker(app);
+        var worker = new RunningWorker(app);
+        try
+        {
+            await worker.ReadyAsync();
+        }
+        catch
+        {
+            await worker.DisposeAsync();
+            throw;
+        }
+
+        return worker;
+    }
+
+    /// <summary>
+    /// Waits as an orchestrator would for the host to say it is ready: the host's start returns before its bus has
+    /// declared and bound its queues, and a message published before then reaches no queue.
+    /// </summary>
+    private async Task ReadyAsync()
+    {
+        using var client = new HttpClient { BaseAddress = Address };
+        await Eventually.Async(
+            async () =>
+            {
+                using var response = await client.GetAsync("/health/ready");
+                return $"{(int)response.StatusCode} {await response.Content.ReadAsStringAsync()}";
+            },
+            answer => answer.StartsWith("200 {\"status\":\"Healthy\"", StringComparison.Ordinal),
+            $"the worker at {Address} to be ready",
+            TimeSpan.FromSeconds(30));
     }
 
     public async ValueTask DisposeAsync()

@@ -34,8 +34,8 @@ internal sealed class WorkerFixture : IAsyncDisposable
     public static async Task<WorkerFixture> StartAsync(params string[] more)
     {
         var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        // Real time that a test may move on: Quartz's store reads the same clock, and a job fired from another process
-        // (the command line) carries the real time, which a stopped clock would never reach.
+        // Real time that a test may move on: Hangfire schedules and fires by real time, which a stopped clock would
+        // never reach, while the jobs read this clock to see what is due.
         var clock = new ShiftedClock();
         var prefix = ServerArguments.NewQueuePrefix();
         var worker = await RunningWorker.StartAsync(database, prefix, clock, more);

@@ -26,8 +26,9 @@ public static class WebApp
         builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)
         {
-            // The workers run the jobs; web reads and fires them through the shared store for the operations page.
-            builder.Services.AddPrisonJobs(settings, hosted: false);
+            // The workers run the jobs; web reads them and fires them through their storage, for the operations
+            // page and Hangfire's dashboard. (Embedded, AddPrison gave web the jobs to run itself.)
+            builder.Services.AddPrisonJobs(settings, runJobs: false);
         }
 
         configure?.Invoke(builder);
@@ -45,6 +46,9 @@ public static class WebApp
             app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoPassword));
         }
 
+        // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
+        app.Services.RegisterPrisonSchedule();
+
         if (!app.Environment.IsDevelopment())
         {
             app.UseExceptionHandler("/error");
@@ -60,6 +64,7 @@ public static class WebApp
         app.MapRazorPages();
         app.MapStatusPoll();
         app.MapRunProgress();
+        app.MapJobsDashboard();
         app.MapPrisonHealth();
         return app;
     }

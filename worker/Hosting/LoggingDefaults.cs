@@ -16,7 +16,8 @@ public static class LoggingDefaults
         ["Logging:LogLevel:Microsoft.AspNetCore"] = "Warning",
         ["Logging:LogLevel:Microsoft.EntityFrameworkCore"] = "Warning",
         ["Logging:LogLevel:MassTransit"] = "Warning",
-        ["Logging:LogLevel:Quartz"] = "Warning",
+        // Hangfire logs each retry of a failed job as a warning and a job failed for good as an error.
+        ["Logging:LogLevel:Hangfire"] = "Warning",
     };
 
     public static void AddLoggingDefaults(this IConfigurationManager configuration) =>

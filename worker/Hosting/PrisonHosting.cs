@@ -1,3 +1,5 @@
+using Hangfire;
+using Hangfire.AspNetCore;
 using MassTransit;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
@@ -7,14 +9,15 @@ using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Logging;
 using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Runs;
+using Prison.Domain.Evaluation;
 using Prison.Worker.Evaluation;
 using Prison.Worker.Jobs;
 using Prison.Worker.Messaging;
 using Prison.Worker.Runs;
-using Quartz;
 
 namespace Prison.Worker.Hosting;
 
@@ -52,7 +55,7 @@ public static class PrisonHosting
         services.AddPrisonMessaging(settings, withWorker);
         if (withWorker)
         {
-            services.AddPrisonJobs(settings);
+            services.AddPrisonJobs(settings, runJobs: true);
         }
 
         return settings;
@@ -105,38 +108,50 @@ public static class PrisonHosting
         });
     }
 
-    /// <param name="hosted">False for a process that only reads or triggers the schedule (the command line, web's operations page).</param>
-    public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool hosted = true)
+    /// <summary>
+    /// Hangfire over <see cref="PrisonJobStorage"/>. With <paramref name="runJobs"/>, one Hangfire server in this
+    /// process, which runs the jobs and takes its share of the schedule; without, a process that only reads the jobs
+    /// and fires them through the storage (the command line, web's operations page and dashboard in production).
+    /// </summary>
+    public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool runJobs)
     {
-        services.AddQuartz(quartz =>
+        // Registered before AddHangfire, which adds only what is missing: its own defaults are the process-wide
+        // JobStorage.Current and JobActivator.Current, and two hosts in one process (the tests') would share the last ones.
+        services.AddSingleton(provider => PrisonJobStorage.Create(settings, provider.GetRequiredService<JobSettings>()));
+        services.AddSingleton<JobActivator>(provider => new AspNetCoreJobActivator(provider.GetRequiredService<IServiceScopeFactory>()));
+        services.AddHangfire((provider, configuration) => configuration
+            .SetDataCompatibilityLevel(CompatibilityLevel.Version_180)
+            .UseSimpleAssemblyNameTypeSerializer()
+            .UseRecommendedSerializerSettings()
+            .UseLogProvider(new HostLogProvider(provider.GetRequiredService<ILoggerFactory>())));
+        if (runJobs)
         {
-            // Jobs read the application's clock (tests move it); the scheduler keeps real time.
-            quartz.UseTimeProvider(TimeProvider.System);
-            if (settings.IsEmbeddedDatabase)
+            var name = JobServerName.ForThisHost();
+            services.AddSingleton(name);
+            services.AddHangfireServer(options =>
             {
-                quartz.UseInMemoryStore();
-            }
-            else
-            {
-                // One schedule for every worker: each job fires once across the cluster.
-                quartz.UsePersistentStore(store =>
-                {
-                    store.UsePostgres(settings.ConnectionString);
-                    store.UseClustering();
-                    store.ProvisionSchema();
-                    store.UseExecutionHistory();
-                });
-            }
+                options.ServerName = name.Value;
+                // One for each job, so that a slow run of one does not hold up the others' every-minute runs.
+                options.WorkerCount = PrisonSchedule.Names.Count;
+                options.SchedulePollingInterval = JobSettings.PollInterval;
+            });
+            services.AddHealthChecks().AddCheck<JobServerHealthCheck>("hangfire-server");
+        }
+    }
 
-            quartz.AddPrisonSchedule(services);
-        });
-        // A job fired from the command line or the operations page is a row in the shared store: workers look for
-        // such rows this often when no schedule is due (Quartz's default is 30 s).
-        services.Configure<QuartzSchedulerOptions>(options => options.IdleWaitTime = TimeSpan.FromSeconds(5));
-        if (hosted)
+    /// <summary>
+    /// Writes the schedule to the job storage, in a process that runs jobs (one with a Hangfire server); other
+    /// processes leave it as the workers wrote it. Before the host starts, so that a bad Jobs:NightlyCron stops the
+    /// start with one sentence.
+    /// </summary>
+    public static void RegisterPrisonSchedule(this IServiceProvider services)
+    {
+        if (services.GetService<JobServerName>() is not null)
         {
-            services.AddQuartzHostedService(options => options.WaitForJobsToComplete = true);
-            services.AddHealthChecks().AddQuartz();
+            PrisonSchedule.Register(
+                services.GetRequiredService<IRecurringJobManager>(),
+                services.GetRequiredService<JobSettings>(),
+                services.GetRequiredService<PrisonCalendar>().TimeZone);
         }
     }
 

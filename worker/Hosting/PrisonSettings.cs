@@ -6,7 +6,7 @@ namespace Prison.Worker.Hosting;
 /// <summary>
 /// Where the product's servers are, from standard configuration (appsettings, environment variables such as
 /// ConnectionStrings__Prison and RabbitMq__Host). Nothing configured means the embedded mode: a SQLite file,
-/// MassTransit's in-memory transport and Quartz's in-memory store, all in one process.
+/// MassTransit's in-memory transport and Hangfire's in-memory storage, all in one process.
 /// </summary>
 public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedDatabase, RabbitMqSettings? RabbitMq)
 {
@@ -14,7 +14,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     public static readonly IReadOnlyList<string> Keys =
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Demo:Seed",
+        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Demo:Seed",
         "Demo:Password", "SignIn:SecureCookies", "Import:MaxReleaseShare",
     ];
 

@@ -17,6 +17,7 @@ public static class WorkerApp
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
         }
 
+        app.Services.RegisterPrisonSchedule();
         app.MapPrisonHealth();
         return app;
     }

@@ -1,24 +1,28 @@
+using Hangfire;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Domain;
 using Prison.Worker.Evaluation;
-using Quartz;
 
 namespace Prison.Worker.Jobs;
 
 /// <summary>
 /// Re-evaluates the prisoners whose verdict the passing of time has changed (a window closed, a hearing came
 /// near), so a flag flips when it should rather than at the next nightly run. Runs every minute, in batches.
+/// Two runs at once (a fired one beside the scheduled one, or a run taken over from a killed worker) only evaluate
+/// the same prisoners twice: every verdict write is guarded by the prisoner's change version.
 /// </summary>
-[DisallowConcurrentExecution]
-public sealed class DueReevaluationJob(PrisonDb db, PrisonerReevaluation reevaluation, JobSettings settings, TimeProvider clock) : IJob
+[AutomaticRetry(Attempts = 2, DelaysInSeconds = [20, 40])]
+public sealed class DueReevaluationJob(PrisonDb db, PrisonerReevaluation reevaluation, JobSettings settings, TimeProvider clock)
 {
-    public static readonly JobKey Key = new("due-reevaluation");
+    public const string Name = "due-reevaluation";
 
-    /// <summary>Keeps one firing short; what is left is due again at the next minute.</summary>
+    /// <summary>Keeps one run short; what is left is due again at the next minute.</summary>
     private const int MaxBatchesPerRun = 20;
 
-    public async ValueTask Execute(IJobExecutionContext context, CancellationToken cancellationToken = default)
+    /// <returns>What the run did, kept by Hangfire as the run's result.</returns>
+    [JobDisplayName(Name)]
+    public async Task<string> RunAsync(CancellationToken cancellationToken)
     {
         var total = 0;
         for (var batch = 0; batch < MaxBatchesPerRun; batch++)
@@ -37,6 +41,6 @@ public sealed class DueReevaluationJob(PrisonDb db, PrisonerReevaluation reevalu
             }
         }
 
-        context.Result = $"{total} re-evaluated";
+        return $"{total} re-evaluated";
     }
 }

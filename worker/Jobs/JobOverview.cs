@@ -1,31 +1,79 @@
-using Quartz;
-using Quartz.Extensibility;
+using System.Text.Json;
+using Hangfire;
+using Hangfire.Storage;
 
 namespace Prison.Worker.Jobs;
 
-/// <summary>The scheduled jobs with their next firing and, from Quartz's execution history, how their last run went.</summary>
+/// <summary>
+/// The scheduled jobs as Hangfire's own storage holds them: the next and last runs of each recurring job, where
+/// its last run is (Hangfire keeps every run's states, its result and its failure), and its failed runs.
+/// </summary>
 public static class JobOverview
 {
-    public static async Task<IReadOnlyList<JobState>> ReadAsync(IScheduler scheduler, IExecutionHistoryStore? history, CancellationToken cancellationToken)
-    {
-        var jobs = new List<JobState>();
-        foreach (var key in (await scheduler.GetJobKeys(GroupMatcher<JobKey>.AnyGroup(), cancellationToken)).OrderBy(k => k.Name, StringComparer.Ordinal))
-        {
-            var triggers = await scheduler.GetTriggersOfJob(key, cancellationToken);
-            var status = history is null ? null : await history.GetJobRunStatus(scheduler.SchedulerName, key, cancellationToken);
-            var outcome = status is null
-                ? "not run yet"
-                : $"{status.LastResult}{(status.LastSummary is { } summary ? $": {summary}" : "")}"
-                  + (status.LastFailedAtUtc == status.LastFiredAtUtc && status.LastFailureMessage is { } failure ? $" ({failure})" : "");
-            jobs.Add(new JobState(
-                key.Name,
-                triggers.Select(t => t.NextFireTimeUtc).Where(t => t is not null).Min(),
-                status?.LastFiredAtUtc,
-                outcome,
-                status?.RunCount ?? 0,
-                status?.FailureCount ?? 0));
-        }
+    /// <summary>Failed runs are counted among this many of the newest: Hangfire keeps them until someone retries or deletes them.</summary>
+    public const int FailedRunsCounted = 500;
 
-        return jobs;
+    private static readonly Dictionary<Type, string> NamesByType = new()
+    {
+        [typeof(DueReevaluationJob)] = DueReevaluationJob.Name,
+        [typeof(NightlyReevaluationJob)] = NightlyReevaluationJob.Name,
+        [typeof(UnknownSweeperJob)] = UnknownSweeperJob.Name,
+    };
+
+    /// <returns>The jobs registered so far (a worker registers them when it starts), in name order.</returns>
+    public static IReadOnlyList<JobState> Read(JobStorage storage)
+    {
+        var failures = storage.GetMonitoringApi().FailedJobs(0, FailedRunsCounted)
+            .Select(failed => failed.Value?.Job?.Type is { } type && NamesByType.TryGetValue(type, out var name) ? name : null)
+            .OfType<string>()
+            .CountBy(name => name)
+            .ToDictionary();
+        using var connection = storage.GetConnection();
+        return
+        [
+            .. connection.GetRecurringJobs(PrisonSchedule.Names)
+                .Where(job => !job.Removed)
+                .Select(job => new JobState(
+                    job.Id,
+                    Utc(job.NextExecution),
+                    Utc(job.LastExecution),
+                    Outcome(job.LastJobId is { } id ? connection.GetStateData(id) : null, job.Error),
+                    failures.GetValueOrDefault(job.Id)))
+                .OrderBy(job => job.Name, StringComparer.Ordinal),
+        ];
     }
+
+    private static string Outcome(StateData? last, string? schedulingError)
+    {
+        // Hangfire's state names (SucceededState.StateName and the others, which are not constants).
+        var outcome = last?.Name switch
+        {
+            null => "not run yet",
+            "Succeeded" => last.Data.TryGetValue("Result", out var result) ? $"succeeded: {Text(result)}" : "succeeded",
+            "Failed" => $"failed after its retries: {(last.Data.TryGetValue("ExceptionMessage", out var message) ? message : last.Reason)}",
+            // Runs are enqueued at once: a scheduled one is waiting for its next attempt ("Retry attempt 1 of 2: ...").
+            "Scheduled" => $"failed, to be tried again: {last.Reason}",
+            "Processing" => "running",
+            "Enqueued" => "waiting for a worker",
+            "Deleted" => "deleted",
+            var other => other,
+        };
+        return schedulingError is null ? outcome : $"{outcome}; Hangfire could not schedule it: {schedulingError.Split('\n')[0].Trim()}";
+    }
+
+    /// <summary>Hangfire keeps a run's result as JSON; the jobs return a sentence.</summary>
+    private static string Text(string json)
+    {
+        try
+        {
+            return JsonSerializer.Deserialize<string>(json) ?? json;
+        }
+        catch (JsonException)
+        {
+            return json;
+        }
+    }
+
+    private static DateTimeOffset? Utc(DateTime? instant) =>
+        instant is { } value ? new DateTimeOffset(DateTime.SpecifyKind(value, DateTimeKind.Utc)) : null;
 }

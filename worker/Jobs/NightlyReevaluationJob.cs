@@ -1,21 +1,26 @@
+using Hangfire;
 using Prison.Db.Runs;
 using Prison.Worker.Runs;
-using Quartz;
 
 namespace Prison.Worker.Jobs;
 
 /// <summary>
 /// The safety net: every prisoner evaluated again each night. The job only starts a run (cut into batches that
-/// the workers share), so it stays short; when a run is already going, it joins it.
+/// the workers share), so it stays short; when a run is already going, it joins it, so a second copy of the job
+/// starts nothing. Retried for longer than the every-minute jobs: there is no other run until the next night.
 /// </summary>
-[DisallowConcurrentExecution]
-public sealed class NightlyReevaluationJob(ReevaluationRuns runs) : IJob
+[AutomaticRetry(Attempts = 5, DelaysInSeconds = [60, 300, 900, 1800, 3600])]
+public sealed class NightlyReevaluationJob(ReevaluationRuns runs)
 {
-    public static readonly JobKey Key = new("nightly-reevaluation");
+    public const string Name = "nightly-reevaluation";
 
-    public async ValueTask Execute(IJobExecutionContext context, CancellationToken cancellationToken = default)
+    public const string StartedBy = "nightly job";
+
+    /// <returns>What the run did, kept by Hangfire as the run's result.</returns>
+    [JobDisplayName(Name)]
+    public async Task<string> RunAsync(CancellationToken cancellationToken)
     {
-        var start = await runs.StartAsync("nightly job", RunScope.All, cancellationToken);
-        context.Result = start.Joined ? $"joined {start.Run}" : $"started {start.Run}";
+        var start = await runs.StartAsync(StartedBy, RunScope.All, cancellationToken);
+        return start.Joined ? $"joined {start.Run}" : $"started {start.Run}";
     }
 }

@@ -1,29 +1,38 @@
-using Microsoft.Extensions.DependencyInjection;
-using Prison.Domain.Evaluation;
-using Quartz;
+using Hangfire;
+using Prison.Worker.Hosting;
 
 namespace Prison.Worker.Jobs;
 
+/// <summary>
+/// The three jobs and when they run, written to Hangfire's storage by every process that runs jobs when it starts.
+/// A job keeps its next run across restarts while its schedule is unchanged: a night missed while every worker was
+/// down is still due when one comes back.
+/// </summary>
 public static class PrisonSchedule
 {
-    public static void AddPrisonSchedule(this IQuartzBuilder quartz, IServiceCollection services)
-    {
-        quartz.ScheduleJob<DueReevaluationJob>(trigger => trigger
-            .WithIdentity(DueReevaluationJob.Key.Name)
-            .StartNow()
-            .WithSimpleSchedule(s => s.WithInterval(TimeSpan.FromMinutes(1)).RepeatForever()
-                .WithMisfireInstruction(SimpleTriggerMisfireInstruction.NextWithRemainingCount)));
-        quartz.ScheduleJob<UnknownSweeperJob>(trigger => trigger
-            .WithIdentity(UnknownSweeperJob.Key.Name)
-            .StartNow()
-            .WithSimpleSchedule(s => s.WithInterval(TimeSpan.FromMinutes(1)).RepeatForever()
-                .WithMisfireInstruction(SimpleTriggerMisfireInstruction.NextWithRemainingCount)));
+    public static readonly IReadOnlyList<string> Names = [DueReevaluationJob.Name, NightlyReevaluationJob.Name, UnknownSweeperJob.Name];
 
-        // A night missed while every worker was down is run once when one comes back, not once per missed night.
-        quartz.ScheduleJob<NightlyReevaluationJob>((provider, trigger) => trigger
-            .WithIdentity(NightlyReevaluationJob.Key.Name)
-            .WithCronSchedule(provider.GetRequiredService<JobSettings>().NightlyCron, cron => cron
-                .InTimeZone(provider.GetRequiredService<PrisonCalendar>().TimeZone)
-                .WithMisfireInstruction(CronTriggerMisfireInstruction.FireAndProceed)));
+    /// <param name="prisonTimeZone">The nightly job's calendar: 02:00 is 02:00 at the prison, summer and winter.</param>
+    public static void Register(IRecurringJobManager jobs, JobSettings settings, TimeZoneInfo prisonTimeZone)
+    {
+        // The nightly job first: an expression Hangfire refuses leaves the schedule as it was.
+        try
+        {
+            // Relaxed: occurrences missed while no worker ran make one run when one is back, not one run each.
+            jobs.AddOrUpdate<NightlyReevaluationJob>(
+                NightlyReevaluationJob.Name,
+                job => job.RunAsync(CancellationToken.None),
+                settings.NightlyCron,
+                new RecurringJobOptions { TimeZone = prisonTimeZone, MisfireHandling = MisfireHandlingMode.Relaxed });
+        }
+        catch (ArgumentException error) when (error.ParamName == "cronExpression")
+        {
+            throw new StartupException(
+                $"Jobs:NightlyCron is '{settings.NightlyCron}', which is not a cron expression: {error.InnerException?.Message ?? error.Message} "
+                + $"The default is '{JobSettings.DefaultNightlyCron}', 02:00 every day in Prison:TimeZone.");
+        }
+
+        jobs.AddOrUpdate<DueReevaluationJob>(DueReevaluationJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
+        jobs.AddOrUpdate<UnknownSweeperJob>(UnknownSweeperJob.Name, job => job.RunAsync(CancellationToken.None), Cron.Minutely(), new RecurringJobOptions());
     }
 }

@@ -17,7 +17,7 @@ public static class DataSetReport
             """, cancellationToken);
         var tables = await RowsAsync(connection, """
             SELECT relname, n_live_tup FROM pg_stat_user_tables
-            WHERE relname NOT IN ('bench_marker', '__EFMigrationsHistory') AND relname NOT LIKE 'qrtz%' AND n_live_tup > 0 ORDER BY n_live_tup DESC
+            WHERE schemaname = 'public' AND relname NOT IN ('bench_marker', '__EFMigrationsHistory') AND n_live_tup > 0 ORDER BY n_live_tup DESC
             """, cancellationToken);
         var dangerous = await database.ScalarAsync<decimal>(
             "SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken);

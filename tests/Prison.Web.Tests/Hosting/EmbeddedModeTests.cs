@@ -1,9 +1,16 @@
+using System.Globalization;
+using System.Text.RegularExpressions;
+using Hangfire;
+using Hangfire.InMemory;
+using Hangfire.Storage;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Identity;
+using Prison.Domain.Evaluation;
 using Prison.Web.Hosting;
+using Prison.Worker.Jobs;
 
 namespace Prison.Web.Tests.Hosting;
 
@@ -44,10 +51,43 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.DoesNotContain(rows, r => r.Badge == "Unknown");
         Assert.Equal(100, new[] { "count-dangerous", "count-safe", "count-unknown" }.Sum(id => int.Parse(Html.TextById(dashboard, id)!, System.Globalization.CultureInfo.InvariantCulture)));
 
-        // The jobs run inside web here, on Quartz's in-memory store, and the bus keeps no error queue.
+        // The bus keeps no error queue here.
         var operations = await client.GetStringAsync("/operations");
-        Assert.Contains("unknown-sweeper", operations);
         Assert.Contains("none in the embedded mode (in-memory bus)", operations);
+    }
+
+    [Fact]
+    public async Task The_jobs_run_inside_web_and_the_operations_page_shows_what_their_last_run_did()
+    {
+        await using var web = await StartAsync();
+        var jobs = web.Services.GetRequiredService<JobStorage>();
+        await EveryoneEvaluatedAsync();
+        using var client = await web.SignedInClientAsync(Roles.Operator);
+        var before = await client.GetStringAsync("/operations");
+
+        var states = await JobRuns.FinishedAsync(jobs, JobRuns.Fire(web.Services, UnknownSweeperJob.Name));
+        // Read between two reads of Hangfire's record, so that both speak of the same run even when the schedule
+        // fires the sweeper again meanwhile (every minute).
+        var seen = await Eventually.Async(
+            async () =>
+            {
+                var first = Sweeper(jobs);
+                var page = await client.GetStringAsync("/operations");
+                return (Page: page, Run: Sweeper(jobs) is var second && second.LastJobId == first.LastJobId ? second : null);
+            },
+            seen => seen.Run is not null && JobCell(seen.Page, UnknownSweeperJob.Name, "last-outcome") is { } outcome && outcome.StartsWith("succeeded", StringComparison.Ordinal),
+            "the operations page to show a finished run of the sweeper");
+        var zone = web.Services.GetRequiredService<PrisonCalendar>().TimeZone;
+
+        Assert.IsType<InMemoryStorage>(jobs);
+        Assert.Equal("Succeeded", states[^1].StateName);
+        Assert.Equal(
+            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture),
+            JobCell(seen.Page, UnknownSweeperJob.Name, "last-run"));
+        Assert.Equal("succeeded: 0 published again", JobCell(seen.Page, UnknownSweeperJob.Name, "last-outcome"));
+        Assert.Equal("0", JobCell(seen.Page, UnknownSweeperJob.Name, "failures"));
+        Assert.NotEqual("—", JobCell(before, NightlyReevaluationJob.Name, "next-run"));
+        Assert.Equal(PrisonSchedule.Names, PrisonSchedule.Names.Where(name => JobCell(seen.Page, name, "last-outcome") is not null));
     }
 
     [Fact]
@@ -104,6 +144,18 @@ public sealed class EmbeddedModeTests : IDisposable
             Directory.Delete(_folder, recursive: true);
         }
     }
+
+    private static RecurringJobDto Sweeper(JobStorage jobs)
+    {
+        using var connection = jobs.GetConnection();
+        return connection.GetRecurringJobs([UnknownSweeperJob.Name]).Single();
+    }
+
+    /// <summary>A cell of the operations page's row for <paramref name="job"/>, by its data-role.</summary>
+    private static string? JobCell(string html, string job, string role) =>
+        Regex.Match(html, $"<tr data-job=\"{Regex.Escape(job)}\">(.*?)</tr>", RegexOptions.Singleline) is { Success: true } row
+            ? Html.TextOf(row.Groups[1].Value, "td", $"data-role=\"{role}\"")
+            : null;
 
     private Task<RunningWeb> StartAsync(params string[] more) => RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", .. more]);
 

@@ -1,3 +1,7 @@
+using System.Text.RegularExpressions;
+using Hangfire;
+using Microsoft.Extensions.DependencyInjection;
+
 namespace Prison.Worker.Tests.CommandLine;
 
 /// <summary>reevaluate, verify and jobs, run as separate processes against the test servers while a worker runs.</summary>
@@ -104,25 +108,33 @@ public class OperatorVerbsTests
     }
 
     [Fact]
-    public async Task Jobs_lists_the_schedule_and_triggers_a_job_by_name()
+    public async Task Jobs_lists_the_schedule_and_triggers_a_job_by_name_and_the_list_shows_how_the_run_went()
     {
         await using var fixture = await WorkerFixture.StartAsync();
 
         var list = await WorkerProcess.RunAsync(["jobs", "list", .. Configuration(fixture)]);
         var wrong = await WorkerProcess.RunAsync(["jobs", "trigger", "tidy-up", .. Configuration(fixture)]);
         var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "nightly-reevaluation", .. Configuration(fixture)]);
+        await Eventually.Async(
+            () => fixture.Database.ScalarAsync<long>("SELECT COUNT(*) FROM reevaluation_run WHERE started_by = 'nightly job'"),
+            count => count == 1,
+            "the worker to run the fired nightly job");
+        var run = Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value;
+        await JobRuns.FinishedAsync(fixture.Worker.Services.GetRequiredService<JobStorage>(), run);
+        var after = await WorkerProcess.RunAsync(["jobs", "list", .. Configuration(fixture)]);
 
         Assert.True(list.ExitCode == 0, list.Output);
         Assert.Contains("due-reevaluation", list.Output);
         Assert.Contains("nightly-reevaluation", list.Output);
         Assert.Contains("unknown-sweeper", list.Output);
+        Assert.Contains("Failed runs", list.Output);
         Assert.Equal(2, wrong.ExitCode);
         Assert.Contains("No job is called 'tidy-up'. The jobs are: due-reevaluation, nightly-reevaluation, unknown-sweeper.", wrong.Output);
+        Assert.DoesNotContain("   at ", wrong.Output);
         Assert.True(fired.ExitCode == 0, fired.Output);
-        await Eventually.Async(
-            () => fixture.Database.ScalarAsync<long>("SELECT COUNT(*) FROM reevaluation_run WHERE started_by = 'nightly job'"),
-            count => count == 1,
-            "the worker to run the fired nightly job");
+        Assert.NotEmpty(run);
+        Assert.True(after.ExitCode == 0, after.Output);
+        Assert.Matches(@"nightly-reevaluation\s.*succeeded: started run", after.Output);
     }
 
     private static string[] Configuration(WorkerFixture fixture) => ServerArguments.For(fixture.Database, fixture.QueuePrefix)[1..];

@@ -1,3 +1,5 @@
+using Prison.Worker.Jobs;
+
 namespace Prison.Worker.Tests.CommandLine;
 
 public class WorkerCommandLineTests
@@ -35,6 +37,30 @@ public class WorkerCommandLineTests
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("Jobs:BatchSize is 'lots'; it must be a whole number from 1 to 5000.", run.Output);
         Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task A_take_over_time_too_short_for_a_live_worker_to_keep_its_job_stops_the_start()
+    {
+        var run = await WorkerAsync("run", "--Jobs:TakeOverAfter=00:00:02");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Jobs:TakeOverAfter is '00:00:02'; it must be a time span of at least 00:00:10, such as 00:01:00.", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task A_nightly_cron_Hangfire_cannot_read_stops_the_start_with_a_clear_message()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+
+        var run = await WorkerAsync(["run", .. ServerArguments.For(database, ServerArguments.NewQueuePrefix(), "--Jobs:NightlyCron=at two")]);
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("Jobs:NightlyCron is 'at two', which is not a cron expression:", run.Output);
+        Assert.Contains("The default is '0 2 * * *', 02:00 every day in Prison:TimeZone.", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(0L, await database.ScalarAsync<long>($"SELECT count(*) FROM {PrisonJobStorage.Schema}.set WHERE key = 'recurring-jobs'"));
     }
 
     [Fact]

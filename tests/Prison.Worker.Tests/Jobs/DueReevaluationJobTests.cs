@@ -1,7 +1,7 @@
+using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Domain.Record;
 using Prison.Worker.Jobs;
-using Quartz;
 
 namespace Prison.Worker.Tests.Jobs;
 
@@ -19,12 +19,13 @@ public class DueReevaluationJobTests
         var reevaluateAt = (await fixture.Database.RowsAsync($"SELECT reevaluate_at FROM prisoner WHERE id = '{prisoner.Id}'")).Single()[0];
 
         fixture.Clock.Advance(TimeSpan.FromDays(1));
-        var scheduler = await fixture.Worker.Services.GetRequiredService<ISchedulerFactory>().GetScheduler();
-        await scheduler.TriggerJob(DueReevaluationJob.Key);
-        var after = await Eventually.Async(() => fixture.StoredAsync(prisoner.Id), row => row[0] == "NotDangerous", "the flag to flip");
+        var run = JobRuns.Fire(fixture.Worker.Services, DueReevaluationJob.Name);
+        var states = await JobRuns.FinishedAsync(fixture.Worker.Services.GetRequiredService<JobStorage>(), run);
+        var after = await fixture.StoredAsync(prisoner.Id);
 
         Assert.Equal(["Dangerous", "DisciplinaryNoticeInLast2Months"], before[..2]);
         Assert.NotEqual("NULL", reevaluateAt);
-        Assert.Equal(string.Empty, after[1]);
+        Assert.Equal(["NotDangerous", string.Empty], after[..2]);
+        Assert.Equal("1 re-evaluated", JobRuns.Result(states));
     }
 }

@@ -1,3 +1,4 @@
+using Hangfire;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
@@ -7,14 +8,12 @@ using Prison.Domain.Evaluation;
 using Prison.Worker.Hosting;
 using Prison.Worker.Jobs;
 using Prison.Worker.Runs;
-using Quartz;
-using Quartz.Extensibility;
 
 namespace Prison.Web.Pages.Operations;
 
 /// <summary>The operator's view of the worker: scheduled jobs, re-evaluation runs, and what waits to be evaluated.</summary>
 public sealed class IndexModel(
-    PrisonDb db, ReevaluationRuns runs, ISchedulerFactory schedulers, IServiceProvider services, PrisonSettings settings,
+    PrisonDb db, ReevaluationRuns runs, JobStorage jobs, PrisonSettings settings,
     PrisonCalendar calendar, JobSettings jobSettings, TimeProvider clock, ILogger<IndexModel> logger) : PageModel
 {
     public IReadOnlyList<JobState> Jobs { get; private set; } = [];
@@ -37,8 +36,7 @@ public sealed class IndexModel(
     public async Task OnGetAsync(CancellationToken cancellationToken)
     {
         NowUtc = clock.GetUtcNow().UtcDateTime;
-        var scheduler = await schedulers.GetScheduler(cancellationToken);
-        Jobs = await JobOverview.ReadAsync(scheduler, services.GetService<IExecutionHistoryStore>(), cancellationToken);
+        Jobs = JobOverview.Read(jobs);
         Current = await db.CurrentRunAsync(cancellationToken);
         Latest = await db.LatestRunsAsync(10, cancellationToken);
         Backlog = await db.BacklogAsync(NowUtc, cancellationToken);

@@ -1,0 +1,92 @@
+using System.Net;
+using System.Text.RegularExpressions;
+using Hangfire;
+using Hangfire.PostgreSql;
+using Hangfire.Storage;
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Identity;
+using Prison.Worker.Jobs;
+
+namespace Prison.Web.Tests.Pages.Operations;
+
+/// <summary>Hangfire's dashboard under /operations/jobs: the operators' only, served by web from the workers' storage.</summary>
+public sealed class JobsDashboardTests(ProductionFixture system) : IClassFixture<ProductionFixture>
+{
+    private const string Dashboard = "/operations/jobs";
+
+    [Fact]
+    public async Task Someone_not_signed_in_is_sent_to_the_sign_in_form()
+    {
+        using var client = system.Web.CreateClient();
+
+        using var response = await client.GetAsync(Dashboard);
+
+        Assert.Equal(HttpStatusCode.Redirect, response.StatusCode);
+        Assert.Equal($"/sign-in?ReturnUrl={Uri.EscapeDataString(Dashboard)}", response.Headers.Location?.PathAndQuery);
+    }
+
+    [Theory]
+    [InlineData(Roles.Staff)]
+    [InlineData(Roles.Admin)]
+    public async Task A_signed_in_user_who_is_not_an_operator_gets_403(string role)
+    {
+        using var client = await system.Web.SignedInClientAsync(role);
+
+        using var page = await client.GetAsync($"{Dashboard}/recurring");
+        using var trigger = await client.PostAsync($"{Dashboard}/recurring/trigger", Trigger(UnknownSweeperJob.Name));
+
+        Assert.Equal(HttpStatusCode.Forbidden, page.StatusCode);
+        Assert.Equal("Not allowed", Html.TextOf(await page.Content.ReadAsStringAsync(), "h1", string.Empty));
+        Assert.Equal(HttpStatusCode.Forbidden, trigger.StatusCode);
+    }
+
+    [Fact]
+    public async Task An_operator_sees_the_workers_jobs_which_web_serves_from_their_storage_without_running_any()
+    {
+        var storage = system.Web.Services.GetRequiredService<JobStorage>();
+
+        using var response = await system.OperatorClient.GetAsync($"{Dashboard}/recurring");
+        var html = await response.Content.ReadAsStringAsync();
+        var operations = await system.OperatorClient.GetStringAsync("/operations");
+        var servers = storage.GetMonitoringApi().Servers();
+
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.All(PrisonSchedule.Names, name => Assert.Contains(name, html));
+        Assert.IsType<PostgreSqlStorage>(storage);
+        Assert.Null(system.Web.Services.GetService<JobServerName>());
+        Assert.True(system.Worker!.Services.GetRequiredService<JobServerName>().Names(Assert.Single(servers).Name), servers[0].Name);
+        Assert.Contains($"href=\"{Dashboard}\"", operations);
+    }
+
+    [Fact]
+    public async Task The_dashboards_buttons_work_only_with_its_antiforgery_token()
+    {
+        var page = await system.OperatorClient.GetStringAsync($"{Dashboard}/recurring");
+        var before = LastRun();
+
+        using var forged = await system.OperatorClient.PostAsync($"{Dashboard}/recurring/trigger", Trigger(NightlyReevaluationJob.Name));
+        var afterForged = LastRun();
+        using var genuine = new HttpRequestMessage(HttpMethod.Post, $"{Dashboard}/recurring/trigger") { Content = Trigger(NightlyReevaluationJob.Name) };
+        genuine.Headers.Add(Meta(page, "csrf-header"), Meta(page, "csrf-token"));
+        using var answered = await system.OperatorClient.SendAsync(genuine);
+
+        Assert.Equal(HttpStatusCode.Forbidden, forged.StatusCode);
+        Assert.Equal(before, afterForged);
+        Assert.Equal(HttpStatusCode.NoContent, answered.StatusCode);
+        Assert.NotEqual(before, LastRun());
+    }
+
+    private static FormUrlEncodedContent Trigger(string job) => new([new("jobs[]", job)]);
+
+    /// <summary>The nightly job's last run: only a hand fires it by day, so any change is the dashboard's doing.</summary>
+    private string? LastRun()
+    {
+        using var connection = system.Web.Services.GetRequiredService<JobStorage>().GetConnection();
+        return connection.GetRecurringJobs([NightlyReevaluationJob.Name]).Single().LastJobId;
+    }
+
+    private static string Meta(string html, string name) =>
+        Regex.Match(html, $"<meta name=\"{name}\" content=\"([^\"]*)\"") is { Success: true } match
+            ? WebUtility.HtmlDecode(match.Groups[1].Value)
+            : throw new InvalidOperationException($"The dashboard's page has no {name}.");
+}

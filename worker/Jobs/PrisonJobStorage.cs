@@ -1,0 +1,39 @@
+using Hangfire;
+using Hangfire.InMemory;
+using Hangfire.PostgreSql;
+using Hangfire.PostgreSql.Factories;
+using Npgsql;
+using Prison.Worker.Hosting;
+
+namespace Prison.Worker.Jobs;
+
+/// <summary>
+/// Where Hangfire keeps the schedule, the queue of runs and their history: in the product's PostgreSQL database,
+/// in a schema of its own that Hangfire.PostgreSql creates and upgrades itself, shared by every worker (each
+/// recurring job runs once across them); in the embedded mode, in web's memory, beside the in-memory bus.
+/// </summary>
+public static class PrisonJobStorage
+{
+    public const string Schema = "hangfire";
+
+    public static JobStorage Create(PrisonSettings settings, JobSettings jobs) =>
+        settings.IsEmbeddedDatabase ? new InMemoryStorage() : PostgreSql(settings.ConnectionString, jobs);
+
+    public static PostgreSqlStorage PostgreSql(string connectionString, JobSettings jobs)
+    {
+        var options = new PostgreSqlStorageOptions
+        {
+            SchemaName = Schema,
+            PrepareSchemaIfNecessary = true,
+            QueuePollInterval = JobSettings.PollInterval,
+            // A running job's row is touched while its worker lives; a killed worker's job goes to another after this.
+            UseSlidingInvisibilityTimeout = true,
+            InvisibilityTimeout = jobs.TakeOverAfter,
+        };
+
+        // Hangfire's schema installer sets the search path on its connection: its pooled connections are reset
+        // when returned, and kept apart from EF Core's, which are not (PrisonDatabase turns the reset off).
+        var connection = new NpgsqlConnectionStringBuilder(connectionString) { NoResetOnClose = false }.ConnectionString;
+        return new PostgreSqlStorage(new NpgsqlConnectionFactory(connection, options), options);
+    }
+}
