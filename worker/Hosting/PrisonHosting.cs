@@ -1,4 +1,5 @@
 using MassTransit;
+using MassTransit.UsageTracking;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
@@ -65,6 +66,9 @@ public static class PrisonHosting
         services.AddReceiveEndpointObserver(provider => provider.GetRequiredService<BrokerConnection>());
         services.AddMassTransit(bus =>
         {
+            // A prison's system never calls home: MassTransit 8.5 otherwise posts a usage report to its makers five
+            // minutes after the bus starts.
+            bus.DisableUsageTelemetry();
             bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
             if (withConsumers)
             {
@@ -103,6 +107,10 @@ public static class PrisonHosting
                 });
             }
         });
+
+        // MASSTRANSIT_USAGE_TELEMETRY=true in a process's environment would turn the report back on over
+        // DisableUsageTelemetry. Without a usage tracker the bus collects and sends nothing, whatever the environment says.
+        services.RemoveAll<IUsageTracker>();
     }
 
     /// <param name="hosted">False for a process that only reads or triggers the schedule (the command line, web's operations page).</param>
