@@ -6,8 +6,8 @@ using System.Net.Sockets;
 /// <summary>
 /// Hears the runtime's own networking events (System.Net.NameResolution, System.Net.Sockets, System.Net.Http), so every
 /// library's attempt shows, whatever client it uses, and writes one line per attempt as it starts, before any answer:
-/// a lookup or connect that never ends is recorded all the same. A line is the kind of attempt and its target, tab-separated:
-/// <c>DNS lookup	host</c>, <c>socket connect	address:port</c>, <c>HTTP request	https://host:443/path</c>.
+/// a lookup or connect that never ends is recorded all the same. A line is the kind of attempt, a tab and its target:
+/// <c>DNS lookup</c> and the host, <c>socket connect</c> and address:port, <c>HTTP request</c> and the URL.
 /// </summary>
 internal sealed class OutboundAttemptListener : EventListener
 {
