@@ -25,8 +25,9 @@ public static class PrisonDatabase
 
     /// <summary>
     /// PostgreSQL when the connection string names a host, SQLite when it names a Data Source. Migrations
-    /// come with no model snapshot (EF's Design package does not restore here), so EF's "pending model
-    /// changes" check has nothing to compare with and is switched off; a test compares the scripts with the model.
+    /// are the numbered scripts, with no model snapshot (it would describe the schema a second time beside them),
+    /// so EF's "pending model changes" check has nothing to compare with and is switched off; a test compares the
+    /// scripts with the model.
     /// </summary>
     public static DbContextOptionsBuilder Configure(DbContextOptionsBuilder options, string connectionString)
     {

@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.DataProtection.EntityFrameworkCore;
 using Microsoft.AspNetCore.Identity.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.ChangeTracking;
@@ -15,9 +16,10 @@ namespace Prison.Db;
 /// <summary>
 /// The unit of work over the Prisoner aggregate and the prisons. Schema changes come from the numbered scripts
 /// in Migrations/, never from this model: a test keeps the two from drifting apart. It is Identity's store too
-/// (users and roles, in the staff_ tables), so a sign-in and a record change share one database.
+/// (users and roles, in the staff_ tables), so a sign-in and a record change share one database, and the store of
+/// the keys that sign web's cookies, so every web instance shares them.
 /// </summary>
-public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbContext<StaffUser>(options)
+public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbContext<StaffUser>(options), IDataProtectionKeyContext
 {
     private TimeProvider clock = TimeProvider.System;
 
@@ -35,6 +37,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
 
     /// <summary>The append-only audit log: inserted, never updated or deleted.</summary>
     public DbSet<AuditEntry> AuditEntries => Set<AuditEntry>();
+
+    /// <summary>Data protection's key ring (migration 008), which signs web's session and antiforgery cookies.</summary>
+    public DbSet<DataProtectionKey> DataProtectionKeys => Set<DataProtectionKey>();
 
     /// <summary>Who the audit log says acted in this unit of work; the one place a missing name is filled in.</summary>
     public string ActorName => actor?.Name ?? AuditActor.Anonymous;

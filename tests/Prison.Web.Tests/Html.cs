@@ -4,8 +4,9 @@ using System.Text.RegularExpressions;
 namespace Prison.Web.Tests;
 
 /// <summary>
-/// Reads the few things tests look at in web's own, predictable markup: no HTML parser is available from the
-/// project's registry, and the browser tests cover what a real parser and renderer make of the pages.
+/// Reads the few things tests look at in web's own, predictable markup, with regular expressions: written when the
+/// project's registry had no HTML parser. It has AngleSharp now, and these readers have not moved onto it yet. The
+/// browser tests cover what a real parser and renderer make of the pages.
 /// </summary>
 public static class Html
 {

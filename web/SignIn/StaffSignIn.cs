@@ -1,8 +1,8 @@
 using Microsoft.AspNetCore.Authentication.Cookies;
 using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.DataProtection;
-using Microsoft.AspNetCore.DataProtection.KeyManagement;
 using Microsoft.AspNetCore.Identity;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
 
@@ -29,9 +29,13 @@ public static class StaffSignIn
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>();
 
         // The key ring that signs the session and antiforgery cookies lives in the database, not in the process's home
-        // folder: a session survives a restart or a new container, and every web instance accepts it.
-        services.AddDataProtection().SetApplicationName("prison-dashboard");
-        services.AddOptions<KeyManagementOptions>().Configure<IServiceScopeFactory>((options, scopes) => options.XmlRepository = new DatabaseKeyRepository(scopes));
+        // folder: a session survives a restart or a new container, and every web instance accepts it. With a
+        // certificate configured, each key is stored encrypted with it, and read back with it.
+        var keyRing = services.AddDataProtection().SetApplicationName("prison-dashboard").PersistKeysToDbContext<PrisonDb>();
+        if (KeyRingCertificate.From(builder.Configuration, builder.Environment.ContentRootPath) is { } certificate)
+        {
+            keyRing.ProtectKeysWithCertificate(certificate);
+        }
 
         // Secure cookies travel over HTTPS only. The embedded mode is tried over plain http://localhost, and
         // development runs so too: there the cookie is secure exactly when the request was.

@@ -1,6 +1,7 @@
 using Hangfire;
 using Hangfire.AspNetCore;
 using MassTransit;
+using MassTransit.UsageTracking;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Hosting;
 using Microsoft.AspNetCore.Diagnostics.HealthChecks;
@@ -68,6 +69,9 @@ public static class PrisonHosting
         services.AddReceiveEndpointObserver(provider => provider.GetRequiredService<BrokerConnection>());
         services.AddMassTransit(bus =>
         {
+            // A prison's system never calls home: MassTransit 8.5 otherwise posts a usage report to its makers five
+            // minutes after the bus starts.
+            bus.DisableUsageTelemetry();
             bus.SetEndpointNameFormatter(new KebabCaseEndpointNameFormatter(settings.RabbitMq?.QueuePrefix, includeNamespace: false));
             if (withConsumers)
             {
@@ -106,6 +110,10 @@ public static class PrisonHosting
                 });
             }
         });
+
+        // MASSTRANSIT_USAGE_TELEMETRY=true in a process's environment would turn the report back on over
+        // DisableUsageTelemetry. Without a usage tracker the bus collects and sends nothing, whatever the environment says.
+        services.RemoveAll<IUsageTracker>();
     }
 
     /// <summary>
