@@ -85,7 +85,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
                 entry.Property(PrisonerConfiguration.ChangedAt).CurrentValue = now;
                 entry.Property(PrisonerConfiguration.DangerFacts).CurrentValue = string.Empty;
                 ClearVerdictExplicitly(entry);
-                changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion));
+                changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion, now));
             }
         }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs (from Debian's packages, when missing) and starts the servers the tests talk to, each a private
 # instance on loopback so that nothing depends on init scripts or on servers a machine may already run:
-#   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk.
+#   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk,
+#   Prometheus at /usr/bin/prometheus (started by the test that needs it, with its own configuration).
 # Usage: scripts/test-servers.sh start | stop | env
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
 #        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
@@ -31,6 +32,8 @@ install_missing() {
   [ -x /usr/bin/chromium ] || missing+=(chromium)
   # The load generator of the HTTP benchmark (tests/Prison.Benchmarks, dashboard-http) and of its test.
   [ -x /usr/bin/wrk ] || missing+=(wrk)
+  # The metrics test scrapes web and worker with it (tests/Prison.Faults.Tests/PrometheusScrapeTests).
+  [ -x /usr/bin/prometheus ] || missing+=(prometheus)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing from Debian's packages: ${missing[*]}"
     as_root apt-get update -qq
@@ -197,6 +200,7 @@ print_env() {
   echo "export PRISON_TEST_POSTGRES='Host=127.0.0.1;Port=$PG_PORT;Username=postgres;Database=postgres'"
   echo "export PRISON_TEST_RABBITMQ='amqp://guest:guest@127.0.0.1:$AMQP_PORT/'"
   echo "export PRISON_TEST_CHROMIUM='/usr/bin/chromium'"
+  echo "export PRISON_TEST_PROMETHEUS='/usr/bin/prometheus'"
 }
 
 case "${1:-}" in

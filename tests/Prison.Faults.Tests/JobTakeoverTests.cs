@@ -62,4 +62,30 @@ public sealed class JobTakeoverTests
         Assert.Equal(0L, await database.ScalarAsync<long>(
             $"SELECT count(*) FROM prisoner WHERE reevaluate_at <= TIMESTAMPTZ '{released}Z' AND danger_status <> 'Unknown'"));
     }
+
+    [Fact]
+    public async Task A_schedule_lock_left_by_a_killed_worker_ends_after_the_takeover_time_so_a_new_worker_starts_and_the_job_runs_again()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var configuration = ServerArguments.For(database, ServerArguments.NewQueuePrefix(), "--Jobs:TakeOverAfter=00:00:10");
+        var jobs = PrisonJobStorage.PostgreSql(database.ConnectionString, JobSettings.From(new ConfigurationBuilder().Build()));
+        await using (await WorkerServices.StartAsync(1, configuration))
+        {
+            // The first worker creates Hangfire's schema and the schedule.
+        }
+
+        // What a worker killed while it scheduled the job leaves: the job's lock, which nobody will release.
+        await database.ExecuteAsync(
+            $"INSERT INTO {PrisonJobStorage.Schema}.lock (resource, updatecount, acquired) VALUES ('hangfire:lock:recurring-job:{DueReevaluationJob.Name}', 0, now() AT TIME ZONE 'UTC')");
+        var started = DateTimeOffset.UtcNow;
+        await using var workers = await WorkerServices.StartAsync(1, configuration);
+        var ran = await Eventually.Async(
+            () => Task.FromResult(JobOverview.Read(jobs).Single(job => job.Name == DueReevaluationJob.Name)),
+            job => job.LastRunUtc > started && job.LastSucceeded == true,
+            "the job run by its schedule again",
+            TimeSpan.FromSeconds(120));
+
+        Assert.Equal(0L, await database.ScalarAsync<long>($"SELECT count(*) FROM {PrisonJobStorage.Schema}.lock WHERE resource LIKE '%{DueReevaluationJob.Name}'"));
+        Assert.StartsWith("succeeded", ran.LastOutcome, StringComparison.Ordinal);
+    }
 }

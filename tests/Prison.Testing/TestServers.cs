@@ -13,6 +13,9 @@ public static class TestServers
 
     public static string Chromium => Required("PRISON_TEST_CHROMIUM");
 
+    /// <summary>Debian's prometheus binary; the test that needs it starts it with its own configuration.</summary>
+    public static string Prometheus => Required("PRISON_TEST_PROMETHEUS");
+
     private static string Required(string variable) =>
         Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value
             ? value

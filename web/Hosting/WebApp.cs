@@ -5,6 +5,7 @@ using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 using Prison.Worker.Hosting;
+using Prison.Worker.Telemetry;
 
 namespace Prison.Web.Hosting;
 
@@ -17,6 +18,7 @@ public static class WebApp
         // benchmark hosts the dashboard.
         var builder = WebApplication.CreateBuilder(new WebApplicationOptions { Args = args, ApplicationName = typeof(WebApp).Assembly.GetName().Name });
         var settings = builder.AddPrison(announceDataFolder: false);
+        builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
         builder.Services.AddRazorPages(options => options.AuthorizeStaffPages());
         builder.Services.AddMemoryCache();

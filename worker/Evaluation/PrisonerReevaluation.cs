@@ -2,6 +2,7 @@ using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
+using Prison.Worker.Telemetry;
 
 namespace Prison.Worker.Evaluation;
 
@@ -9,7 +10,7 @@ namespace Prison.Worker.Evaluation;
 /// Evaluates prisoners and stores their verdicts: a fixed number of statements to load any number of them,
 /// the rules in memory, and one guarded statement to write every verdict.
 /// </summary>
-public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimeProvider clock)
+public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimeProvider clock, PrisonMetrics? metrics = null)
 {
     public RuleSet RuleSet => rules.RuleSet;
 
@@ -57,6 +58,11 @@ public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimePr
             }
         }
 
-        return (await db.WriteVerdictsAsync(verdicts, cancellationToken), failures);
+        using var activity = PrisonTelemetry.Source.StartActivity("write verdicts");
+        activity?.SetTag("prison.verdicts", verdicts.Count);
+        var stored = await db.WriteVerdictsAsync(verdicts, cancellationToken);
+        activity?.SetTag("prison.verdicts_stored", stored);
+        metrics?.VerdictsWritten(stored);
+        return (stored, failures);
     }
 }

@@ -159,7 +159,8 @@ public static class PrisonHosting
             PrisonSchedule.Register(
                 services.GetRequiredService<IRecurringJobManager>(),
                 services.GetRequiredService<JobSettings>(),
-                services.GetRequiredService<PrisonCalendar>().TimeZone);
+                services.GetRequiredService<PrisonCalendar>().TimeZone,
+                services.GetRequiredService<ILoggerFactory>().CreateLogger(typeof(PrisonSchedule)));
         }
     }
 

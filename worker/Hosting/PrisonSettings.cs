@@ -17,6 +17,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
         "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Demo:Seed",
         "Demo:Password", "SignIn:SecureCookies", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint",
+        "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol",
     ];
 
     public bool IsEmbedded => IsEmbeddedDatabase && RabbitMq is null;

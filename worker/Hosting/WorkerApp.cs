@@ -1,5 +1,7 @@
 using Microsoft.AspNetCore.Builder;
 
+using Prison.Worker.Telemetry;
+
 namespace Prison.Worker.Hosting;
 
 /// <summary>The worker service: consumers and scheduled jobs, with health endpoints for its orchestrator.</summary>
@@ -9,6 +11,7 @@ public static class WorkerApp
     {
         var builder = WebApplication.CreateBuilder(args);
         var settings = builder.AddPrison(hostWorker: true);
+        builder.AddPrisonTelemetry("prison-worker", hostsWorker: true);
         configure?.Invoke(builder);
         await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
         var app = builder.Build();

@@ -33,32 +33,31 @@ public static class JobOverview
         [
             .. connection.GetRecurringJobs(PrisonSchedule.Names)
                 .Where(job => !job.Removed)
-                .Select(job => new JobState(
-                    job.Id,
-                    Utc(job.NextExecution),
-                    Utc(job.LastExecution),
-                    Outcome(job.LastJobId is { } id ? connection.GetStateData(id) : null, job.Error),
-                    failures.GetValueOrDefault(job.Id)))
+                .Select(job =>
+                {
+                    var (outcome, succeeded) = Outcome(job.LastJobId is { } id ? connection.GetStateData(id) : null, job.Error);
+                    return new JobState(job.Id, Utc(job.NextExecution), Utc(job.LastExecution), outcome, succeeded, failures.GetValueOrDefault(job.Id));
+                })
                 .OrderBy(job => job.Name, StringComparer.Ordinal),
         ];
     }
 
-    private static string Outcome(StateData? last, string? schedulingError)
+    private static (string Outcome, bool? Succeeded) Outcome(StateData? last, string? schedulingError)
     {
         // Hangfire's state names (SucceededState.StateName and the others, which are not constants).
-        var outcome = last?.Name switch
+        var (outcome, succeeded) = last?.Name switch
         {
-            null => "not run yet",
-            "Succeeded" => last.Data.TryGetValue("Result", out var result) ? $"succeeded: {Text(result)}" : "succeeded",
-            "Failed" => $"failed after its retries: {(last.Data.TryGetValue("ExceptionMessage", out var message) ? message : last.Reason)}",
+            null => ("not run yet", (bool?)null),
+            "Succeeded" => (last.Data.TryGetValue("Result", out var result) ? $"succeeded: {Text(result)}" : "succeeded", true),
+            "Failed" => ($"failed after its retries: {(last.Data.TryGetValue("ExceptionMessage", out var message) ? message : last.Reason)}", false),
             // Runs are enqueued at once: a scheduled one is waiting for its next attempt ("Retry attempt 1 of 2: ...").
-            "Scheduled" => $"failed, to be tried again: {last.Reason}",
-            "Processing" => "running",
-            "Enqueued" => "waiting for a worker",
-            "Deleted" => "deleted",
-            var other => other,
+            "Scheduled" => ($"failed, to be tried again: {last.Reason}", false),
+            "Processing" => ("running", null),
+            "Enqueued" => ("waiting for a worker", null),
+            "Deleted" => ("deleted", null),
+            var other => (other, null),
         };
-        return schedulingError is null ? outcome : $"{outcome}; Hangfire could not schedule it: {schedulingError.Split('\n')[0].Trim()}";
+        return (schedulingError is null ? outcome : $"{outcome}; Hangfire could not schedule it: {schedulingError.Split('\n')[0].Trim()}", succeeded);
     }
 
     /// <summary>Hangfire keeps a run's result as JSON; the jobs return a sentence.</summary>

@@ -29,6 +29,10 @@ public static class PrisonJobStorage
             // A running job's row is touched while its worker lives; a killed worker's job goes to another after this.
             UseSlidingInvisibilityTimeout = true,
             InvisibilityTimeout = jobs.TakeOverAfter,
+            // Nobody refreshes Hangfire.PostgreSql's lock rows: a worker killed while it held one (every worker takes
+            // each recurring job's lock every minute to schedule it) would leave it for the default 10 minutes, in
+            // which no worker could schedule that job or start. The locks the product takes last milliseconds.
+            DistributedLockTimeout = jobs.TakeOverAfter,
         };
 
         // Hangfire's schema installer sets the search path on its connection: its pooled connections are reset

@@ -1,4 +1,6 @@
 using Hangfire;
+using Hangfire.Storage;
+using Microsoft.Extensions.Logging;
 using Prison.Worker.Hosting;
 
 namespace Prison.Worker.Jobs;
@@ -13,7 +15,29 @@ public static class PrisonSchedule
     public static readonly IReadOnlyList<string> Names = [DueReevaluationJob.Name, NightlyReevaluationJob.Name, UnknownSweeperJob.Name];
 
     /// <param name="prisonTimeZone">The nightly job's calendar: 02:00 is 02:00 at the prison, summer and winter.</param>
-    public static void Register(IRecurringJobManager jobs, JobSettings settings, TimeZoneInfo prisonTimeZone)
+    public static void Register(IRecurringJobManager jobs, JobSettings settings, TimeZoneInfo prisonTimeZone, ILogger logger)
+    {
+        // A worker killed while it scheduled a job leaves that job's lock until Jobs:TakeOverAfter has passed: the
+        // worker replacing it waits for that rather than failing its start.
+        var deadline = DateTime.UtcNow + settings.TakeOverAfter + TimeSpan.FromSeconds(30);
+        while (true)
+        {
+            try
+            {
+                RegisterOnce(jobs, settings, prisonTimeZone);
+                return;
+            }
+            catch (DistributedLockTimeoutException locked) when (DateTime.UtcNow < deadline)
+            {
+                logger.LogWarning(
+                    "The schedule is locked ({Resource}), by a worker that is scheduling or was killed while it did; waiting for the lock to end (Jobs:TakeOverAfter, {TakeOverAfter}).",
+                    locked.Resource,
+                    settings.TakeOverAfter);
+            }
+        }
+    }
+
+    private static void RegisterOnce(IRecurringJobManager jobs, JobSettings settings, TimeZoneInfo prisonTimeZone)
     {
         // The nightly job first: an expression Hangfire refuses leaves the schedule as it was.
         try

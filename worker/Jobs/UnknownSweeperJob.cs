@@ -21,7 +21,7 @@ public sealed class UnknownSweeperJob(PrisonDb db, ChangePublisher publisher, Jo
     public async Task<string> RunAsync(CancellationToken cancellationToken)
     {
         var stale = await db.StaleUnknownAsync(clock.GetUtcNow().UtcDateTime - settings.UnknownThreshold, settings.BatchSize * 10, cancellationToken);
-        await publisher.PublishAsync(stale.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion)).ToList(), cancellationToken);
+        await publisher.PublishAsync(stale.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion, s.ChangedAtUtc)).ToList(), cancellationToken);
         return $"{stale.Count} published again";
     }
 }

@@ -99,7 +99,7 @@ public sealed class ChangePublisher
             var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
             var limit = scope.ServiceProvider.GetRequiredService<JobSettings>().BatchSize * 10;
             var unknown = await db.StaleUnknownAsync(_clock.GetUtcNow().UtcDateTime, limit, CancellationToken.None);
-            await PublishAsync([.. unknown.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion))], CancellationToken.None);
+            await PublishAsync([.. unknown.Select(s => new PrisonerChanged(s.PrisonerId, s.ChangeVersion, s.ChangedAtUtc))], CancellationToken.None);
             _logger.LogInformation("The broker is back: published again the changes of {Count} prisoner(s) still Unknown.", unknown.Count);
         }
         catch (Exception error)

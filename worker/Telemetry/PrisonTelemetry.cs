@@ -1,0 +1,87 @@
+using System.Diagnostics;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Npgsql;
+using OpenTelemetry.Exporter;
+using OpenTelemetry.Metrics;
+using OpenTelemetry.Resources;
+using OpenTelemetry.Trace;
+
+namespace Prison.Worker.Telemetry;
+
+/// <summary>
+/// Traces and metrics through OpenTelemetry, each on only when configured: traces exported over OTLP to
+/// <c>OpenTelemetry:Endpoint</c>, metrics served to Prometheus at <c>Metrics:Url</c>. Neither sends anything anywhere
+/// else: a prison's network is closed.
+/// </summary>
+public static class PrisonTelemetry
+{
+    /// <summary>The product's activity source and meter.</summary>
+    public const string Name = "Prison";
+
+    /// <summary>MassTransit 8's activity source: publish, send, receive and consume, carried in the messages' headers.</summary>
+    private const string MassTransitSource = "MassTransit";
+
+    public static readonly ActivitySource Source = new(Name);
+
+    /// <param name="serviceName">How traces and metrics name this process's service: prison-web or prison-worker.</param>
+    /// <param name="hostsWorker">Whether this process runs the consumers and jobs, whose state its gauges report.</param>
+    public static TelemetrySettings AddPrisonTelemetry(this IHostApplicationBuilder builder, string serviceName, bool hostsWorker)
+    {
+        var settings = TelemetrySettings.From(builder.Configuration);
+        var services = builder.Services;
+        services.AddSingleton(settings);
+        services.AddSingleton<PrisonMetrics>();
+        if (settings.MetricsUrl is null && settings.TracesEndpoint is null)
+        {
+            return settings;
+        }
+
+        var telemetry = services.AddOpenTelemetry()
+            .ConfigureResource(resource => resource.AddService(serviceName, serviceInstanceId: $"{Environment.MachineName}:{Environment.ProcessId}"));
+        if (settings.MetricsUrl is { } metricsUrl)
+        {
+            telemetry.WithMetrics(metrics => metrics
+                .AddMeter(Name)
+                .AddView(PrisonMetrics.CommitToVerdictName, new ExplicitBucketHistogramConfiguration { Boundaries = PrisonMetrics.CommitToVerdictBuckets })
+                .AddAspNetCoreInstrumentation()
+                .AddRuntimeInstrumentation()
+                .AddNpgsqlInstrumentation()
+                .AddPrometheusHttpListener(listener =>
+                {
+                    // HttpListener matches a request's Host header against its prefix: "*" takes any, as scrapers
+                    // reaching a container by its service name need.
+                    listener.Host = metricsUrl.Host is "0.0.0.0" or "[::]" ? "*" : metricsUrl.Host;
+                    listener.Port = metricsUrl.Port;
+                    listener.ScrapeEndpointPath = TelemetrySettings.MetricsPath;
+                }));
+            if (hostsWorker)
+            {
+                services.AddHostedService<PrisonSampler>();
+            }
+        }
+
+        if (settings.TracesEndpoint is { } tracesEndpoint)
+        {
+            telemetry.WithTracing(tracing => tracing
+                .AddSource(Name, MassTransitSource)
+                .AddAspNetCoreInstrumentation(aspNetCore => aspNetCore.Filter = IsTraced)
+                .AddEntityFrameworkCoreInstrumentation()
+                .AddOtlpExporter(otlp =>
+                {
+                    otlp.Protocol = settings.TracesProtocol;
+                    // The HTTP exporter takes the whole address when it is set in code, path included.
+                    otlp.Endpoint = settings.TracesProtocol == OtlpExportProtocol.HttpProtobuf && tracesEndpoint.AbsolutePath == "/"
+                        ? new Uri(tracesEndpoint, "v1/traces")
+                        : tracesEndpoint;
+                }));
+        }
+
+        return settings;
+    }
+
+    /// <summary>Orchestrators' health probes and static files would bury the requests people make.</summary>
+    private static bool IsTraced(HttpContext context) =>
+        !context.Request.Path.StartsWithSegments("/health") && !context.Request.Path.StartsWithSegments("/css") && !context.Request.Path.StartsWithSegments("/js");
+}
