@@ -12,6 +12,8 @@ dotnet build -c Release tests/Prison.Benchmarks >/dev/null
 bench() { echo "== $*"; dotnet run -c Release --no-build --project tests/Prison.Benchmarks -- "$@"; }
 for n in 10000 100000 1000000; do bench dashboard-designs --prisoners "$n"; done
 for n in 10000 100000 1000000; do bench dashboard-http --prisoners "$n"; done
+bench dashboard-http --prisoners 1000000 --telemetry
 bench commit-to-verdict --prisoners 1000000 --rate 200
+bench commit-to-verdict --prisoners 1000000 --rate 200 --telemetry
 bench commit-to-verdict --prisoners 1000000 --rate 50
 bench reevaluate --prisoners 1000000 --workers 1 2

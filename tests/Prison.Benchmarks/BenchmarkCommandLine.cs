@@ -43,20 +43,22 @@ public static class BenchmarkCommandLine
         });
 
         var seconds = new Option<int>("--seconds") { Description = "how long each load level runs", DefaultValueFactory = _ => 10 };
-        var http = new Command("dashboard-http", "2. Requests per second for the dashboard page over HTTP, production mode, 1, 8 and 32 clients.") { prisoners, seconds, output };
+        var telemetry = new Option<bool>("--telemetry") { Description = "with traces exported over OTLP and metrics served and scraped, in a section of its own" };
+        var http = new Command("dashboard-http", "2. Requests per second for the dashboard page over HTTP, production mode, 1, 8 and 32 clients.") { prisoners, seconds, telemetry, output };
         http.SetAction(async (parse, cancellationToken) =>
         {
             BenchmarkSetupException.ThrowIfServersMissing();
-            await DashboardLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8, 32], Output(parse), null, cancellationToken);
+            await DashboardLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8, 32], Output(parse), null, cancellationToken, parse.GetValue(telemetry));
             return 0;
         });
 
         var rate = new Option<int>("--rate") { Description = "changes per second", DefaultValueFactory = _ => 200 };
-        var commitToVerdict = new Command("commit-to-verdict", "3. Commit to verdict at a steady rate, then the rate one and two workers sustain.") { prisoners, rate, seconds, output };
+        var commitToVerdict = new Command("commit-to-verdict", "3. Commit to verdict at a steady rate, then the rate one and two workers sustain.") { prisoners, rate, seconds, telemetry, output };
         commitToVerdict.SetAction(async (parse, cancellationToken) =>
         {
             BenchmarkSetupException.ThrowIfServersMissing();
-            await CommitToVerdict.RunAsync(parse.GetValue(prisoners), parse.GetValue(rate), parse.Tokens.Any(t => t.Value == "--seconds") ? parse.GetValue(seconds) : 60, Output(parse), null, cancellationToken);
+            await CommitToVerdict.RunAsync(parse.GetValue(prisoners), parse.GetValue(rate), parse.Tokens.Any(t => t.Value == "--seconds") ? parse.GetValue(seconds) : 60, Output(parse), null, cancellationToken,
+                withTelemetry: parse.GetValue(telemetry));
             return 0;
         });
 

@@ -2,6 +2,7 @@ using System.Globalization;
 using Microsoft.AspNetCore.Builder;
 using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
+using Prison.Benchmarks.Telemetry;
 using Prison.Testing;
 using Prison.Web.Hosting;
 
@@ -16,12 +17,14 @@ public static class DashboardLoad
     public const string Page = "/prisons/RNDC";
 
     public static async Task<IReadOnlyList<(int Clients, double PerSecond, double P50, double P99)>> RunAsync(
-        int prisoners, int seconds, int[] clientCounts, string output, string? databaseName, CancellationToken cancellationToken)
+        int prisoners, int seconds, int[] clientCounts, string output, string? databaseName, CancellationToken cancellationToken, bool withTelemetry = false)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
         var prepared = await database.EnsureReadyAsync(cancellationToken);
         Console.WriteLine(prepared);
-        await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, ServerArguments.NewQueuePrefix(), RunningWeb.InsecureCookies), cancellationToken: cancellationToken);
+        await using var telemetry = withTelemetry ? await TelemetryUnderTest.StartAsync() : null;
+        await using var web = await WebApp.BuildAsync(
+            BenchServerArguments.For(database, ServerArguments.NewQueuePrefix(), [RunningWeb.InsecureCookies, .. telemetry?.Arguments() ?? []]), cancellationToken: cancellationToken);
         await web.StartAsync(cancellationToken);
         var address = new Uri(web.Urls.First());
         var cookie = await BenchmarkHttp.SignedInCookieHeaderAsync(web.Services, address);
@@ -45,11 +48,16 @@ public static class DashboardLoad
         var table = BenchmarkReport.Table(
             ["clients", "requests/s", "p50 ms", "p99 ms"],
             results.Select(r => (IReadOnlyList<string>)[r.Item1.ToString(CultureInfo.InvariantCulture), r.Item2.ToString("N0", CultureInfo.InvariantCulture), $"{r.Item3:0.00}", $"{r.Item4:0.00}"]));
-        await BenchmarkReport.WriteSectionAsync(output, $"dashboard-http-{prisoners}", $"2. Dashboard over HTTP, {prisoners:N0} prisoners", $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-http --prisoners {prisoners} --seconds {seconds}",
+        var telemetryNote = telemetry is null ? "" : $" {TelemetryUnderTest.Description} (here {telemetry.Exports:N0} exports, {telemetry.Scrapes:N0} scrapes.)";
+        await BenchmarkReport.WriteSectionAsync(
+            output,
+            $"dashboard-http-{prisoners}{(withTelemetry ? "-telemetry" : "")}",
+            $"2. Dashboard over HTTP, {prisoners:N0} prisoners{(withTelemetry ? ", traces and metrics on" : "")}",
+            $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-http --prisoners {prisoners} --seconds {seconds}{(withTelemetry ? " --telemetry" : "")}",
             await Machine.DescribeAsync(cancellationToken), table,
             $"GET {Page} (the ten latest arrivals of a prison, with counts by status) on Kestrel in production mode against prison_bench_{prisoners}, " +
             $"{seconds} s per level after a 2 s warm-up, closed loop (each connection sends its next request when the last is answered) with wrk " +
-            "(one thread; every answer checked to be 200 OK, signed in as a Staff user). wrk, web and PostgreSQL share the 2 cores. " + $"Data: {prepared}.");
+            "(one thread; every answer checked to be 200 OK, signed in as a Staff user). wrk, web and PostgreSQL share the 2 cores. " + $"Data: {prepared}." + telemetryNote);
         return results;
     }
 }

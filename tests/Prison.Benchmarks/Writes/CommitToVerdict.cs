@@ -6,6 +6,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Npgsql;
 using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
+using Prison.Benchmarks.Telemetry;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain.Messages;
@@ -30,23 +31,26 @@ public static class CommitToVerdict
 
     public sealed record Result(double AchievedRate, IReadOnlyCollection<double> Latencies, IReadOnlyList<(int Workers, int Changes, double PerSecond)> Sustained);
 
-    public static async Task<Result> RunAsync(int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken, int[]? workerCounts = null)
+    /// <param name="withTelemetry">Traces and metrics on (<see cref="TelemetryUnderTest"/>), in a section of its own.</param>
+    public static async Task<Result> RunAsync(
+        int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken, int[]? workerCounts = null, bool withTelemetry = false)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
         var prepared = await database.EnsureReadyAsync(cancellationToken);
         Console.WriteLine(prepared);
         var prefix = ServerArguments.NewQueuePrefix();
-        await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, prefix), cancellationToken: cancellationToken);
+        await using var telemetry = withTelemetry ? await TelemetryUnderTest.StartAsync() : null;
+        await using var web = await WebApp.BuildAsync(BenchServerArguments.For(database, prefix, telemetry?.Arguments() ?? []), cancellationToken: cancellationToken);
         await web.StartAsync(cancellationToken);
 
-        var (achieved, latencies) = await SteadyRateAsync(web.Services, database, prefix, rate, seconds, cancellationToken);
+        var (achieved, latencies) = await SteadyRateAsync(web.Services, database, prefix, telemetry, rate, seconds, cancellationToken);
         Console.WriteLine($"commit to verdict at {achieved:0} changes/s for {seconds} s: {Percentiles.Describe(latencies)}");
 
         var backlog = Math.Min(prisoners, 10_000);
         var sustained = new List<(int, int, double)>();
         foreach (var workers in workerCounts ?? [1, 2])
         {
-            var perSecond = await SustainedRateAsync(web.Services, database, prefix, workers, backlog, cancellationToken);
+            var perSecond = await SustainedRateAsync(web.Services, database, prefix, telemetry, workers, backlog, cancellationToken);
             sustained.Add((workers, backlog, perSecond));
             Console.WriteLine($"{workers} worker process(es): {perSecond:N0} changes/s sustained over a backlog of {backlog:N0}");
         }
@@ -60,8 +64,12 @@ public static class CommitToVerdict
             ["commit to verdict max", $"{latencies.Max():0.0} ms"],
             .. sustained.Select(s => (IReadOnlyList<string>)[$"sustained rate, {s.Item1} worker process{(s.Item1 == 1 ? "" : "es")}", $"{s.Item3.ToString("N0", CultureInfo.InvariantCulture)} changes/s (backlog of {s.Item2:N0})"]),
         ]);
-        await BenchmarkReport.WriteSectionAsync(output, $"commit-to-verdict-{prisoners}-{rate}", $"3. Commit to verdict, {prisoners:N0} prisoners, {rate} changes/s asked for",
-            $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}",
+        var telemetryNote = telemetry is null ? "" : $" {TelemetryUnderTest.Description} (here {telemetry.Exports:N0} exports, {telemetry.Scrapes:N0} scrapes.)";
+        await BenchmarkReport.WriteSectionAsync(
+            output,
+            $"commit-to-verdict-{prisoners}-{rate}{(withTelemetry ? "-telemetry" : "")}",
+            $"3. Commit to verdict, {prisoners:N0} prisoners, {rate} changes/s asked for{(withTelemetry ? ", traces and metrics on" : "")}",
+            $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}{(withTelemetry ? " --telemetry" : "")}",
             await Machine.DescribeAsync(cancellationToken), body,
             $"On prison_bench_{prisoners}. Each change records a negative drug test on a different prisoner through the aggregate (as the prisoner page does: " +
             "load, change, commit, publish) in web's services, on its own schedule slot so that a slow change does not slow the rate, after an untimed " +
@@ -69,12 +77,12 @@ public static class CommitToVerdict
             "(`Prison.Worker run`) evaluates them. Commit to verdict runs from the moment the change's commit returned to the commit time PostgreSQL " +
             "kept for the verdict (track_commit_timestamp), both read from this machine's clock. The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
-            "until none is left Unknown, after an untimed warm-up of a tenth of the backlog. " + $"Data: {prepared}.");
+            "until none is left Unknown, after an untimed warm-up of a tenth of the backlog. " + $"Data: {prepared}." + telemetryNote);
         return new Result(achieved, latencies, sustained);
     }
 
     private static async Task<(double Achieved, List<double> Latencies)> SteadyRateAsync(
-        IServiceProvider webServices, BenchDatabase database, string prefix, int rate, int seconds, CancellationToken cancellationToken)
+        IServiceProvider webServices, BenchDatabase database, string prefix, TelemetryUnderTest? telemetry, int rate, int seconds, CancellationToken cancellationToken)
     {
         if (await database.ScalarAsync<string>("SHOW track_commit_timestamp", cancellationToken) != "on")
         {
@@ -84,7 +92,7 @@ public static class CommitToVerdict
 
         // The worker runs as in production, a process of its own, so that making changes and evaluating them do not
         // share one process's thread pool; the moment a verdict is stored is its commit time, which PostgreSQL keeps.
-        await using var worker = await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken);
+        await using var worker = await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken, telemetry?.Arguments() ?? []);
 
         // A web server that has served for a while runs optimised code: tiered compilation here settles after about
         // ten thousand changes, and until then a change costs three times the CPU. So that many changes come first,
@@ -181,14 +189,15 @@ public static class CommitToVerdict
         await scope.ServiceProvider.GetRequiredService<ChangePublisher>().PublishAsync(committed, cancellationToken);
     }
 
-    private static async Task<double> SustainedRateAsync(IServiceProvider webServices, BenchDatabase database, string prefix, int workerCount, int backlog, CancellationToken cancellationToken)
+    private static async Task<double> SustainedRateAsync(
+        IServiceProvider webServices, BenchDatabase database, string prefix, TelemetryUnderTest? telemetry, int workerCount, int backlog, CancellationToken cancellationToken)
     {
         var workers = new List<WorkerProcessUnderTest>();
         try
         {
             for (var i = 0; i < workerCount; i++)
             {
-                workers.Add(await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken));
+                workers.Add(await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken, telemetry?.Arguments() ?? []));
             }
 
             // A warm-up of a tenth of the backlog, untimed: new worker processes start on unoptimised code and empty

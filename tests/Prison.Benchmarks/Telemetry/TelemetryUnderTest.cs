@@ -1,0 +1,119 @@
+using System.Net;
+using System.Net.Sockets;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+
+namespace Prison.Benchmarks.Telemetry;
+
+/// <summary>
+/// What an installation with traces and metrics on gives the processes to do: traces exported over OTLP/HTTP to a
+/// receiver (here one that reads and drops them, as a collector's intake does), and every process's /metrics read
+/// every 15 s, as Prometheus would.
+/// </summary>
+public sealed class TelemetryUnderTest : IAsyncDisposable
+{
+    public static readonly TimeSpan ScrapeInterval = TimeSpan.FromSeconds(15);
+
+    private readonly WebApplication _receiver;
+    private readonly List<Uri> _scraped = [];
+    private readonly HttpClient _scraper = new() { Timeout = TimeSpan.FromSeconds(10) };
+    private readonly CancellationTokenSource _stop = new();
+    private readonly Task _scraping;
+    private long _exports;
+    private long _scrapes;
+
+    private TelemetryUnderTest(WebApplication receiver)
+    {
+        _receiver = receiver;
+        _scraping = Task.Run(ScrapeAsync);
+    }
+
+    /// <summary>OTLP export requests received so far.</summary>
+    public long Exports => Interlocked.Read(ref _exports);
+
+    /// <summary>Scrapes answered so far.</summary>
+    public long Scrapes => Interlocked.Read(ref _scrapes);
+
+    public const string Description =
+        "Traces and metrics on: web and each worker process export their traces over OTLP/HTTP to a receiver in the benchmark process that reads and "
+        + "drops them, and serve /metrics (Metrics:Url), which the benchmark reads every 15 s as Prometheus would.";
+
+    public static async Task<TelemetryUnderTest> StartAsync()
+    {
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.WebHost.UseUrls("http://127.0.0.1:0");
+        builder.Logging.ClearProviders();
+        var app = builder.Build();
+        TelemetryUnderTest? telemetry = null;
+        app.MapPost("/v1/traces", async (HttpContext context) =>
+        {
+            await context.Request.Body.CopyToAsync(Stream.Null);
+            Interlocked.Increment(ref telemetry!._exports);
+            return Results.Bytes([], "application/x-protobuf");
+        });
+        await app.StartAsync();
+        telemetry = new TelemetryUnderTest(app);
+        return telemetry;
+    }
+
+    /// <summary>The settings for one more process: its own metrics port, which is scraped from now on.</summary>
+    public string[] Arguments()
+    {
+        var metrics = new Uri($"http://127.0.0.1:{FreePort()}");
+        lock (_scraped)
+        {
+            _scraped.Add(metrics);
+        }
+
+        var receiver = _receiver.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+        return [$"--Metrics:Url={metrics}", $"--OpenTelemetry:Endpoint={receiver}", "--OpenTelemetry:Protocol=http/protobuf"];
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        await _stop.CancelAsync();
+        await _scraping.ContinueWith(_ => { }, TaskScheduler.Default);
+        _scraper.Dispose();
+        _stop.Dispose();
+        await _receiver.DisposeAsync();
+    }
+
+    private async Task ScrapeAsync()
+    {
+        using var timer = new PeriodicTimer(ScrapeInterval);
+        while (await timer.WaitForNextTickAsync(_stop.Token))
+        {
+            Uri[] targets;
+            lock (_scraped)
+            {
+                targets = [.. _scraped];
+            }
+
+            foreach (var target in targets)
+            {
+                try
+                {
+                    using var answer = await _scraper.GetAsync(new Uri(target, "/metrics"), _stop.Token);
+                    await answer.Content.CopyToAsync(Stream.Null, _stop.Token);
+                    Interlocked.Increment(ref _scrapes);
+                }
+                catch (HttpRequestException)
+                {
+                    // A worker process that has ended since.
+                }
+            }
+        }
+    }
+
+    private static int FreePort()
+    {
+        using var listener = new TcpListener(IPAddress.Loopback, 0);
+        listener.Start();
+        return ((IPEndPoint)listener.LocalEndpoint).Port;
+    }
+}
