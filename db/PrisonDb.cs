@@ -76,7 +76,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         ChangeTracker.DetectChanges();
         AuditEntries.AddRange(RecordChanges.Of(ChangeTracker, AuditChangedValues));
 
-        var now = clock.GetUtcNow().UtcDateTime;
+        // To the microsecond, as PostgreSQL keeps it: a change the sweeper publishes again, from the stored time, is
+        // then the same message, with the same commit time for the worker to measure from.
+        var ticks = clock.GetUtcNow().UtcTicks;
+        var now = new DateTime(ticks - (ticks % TimeSpan.TicksPerMicrosecond), DateTimeKind.Utc);
         var changed = new List<PrisonerChanged>();
         foreach (var entry in ChangeTracker.Entries<Prisoner>())
         {

@@ -48,7 +48,6 @@ public static class DashboardLoad
         var table = BenchmarkReport.Table(
             ["clients", "requests/s", "p50 ms", "p99 ms"],
             results.Select(r => (IReadOnlyList<string>)[r.Item1.ToString(CultureInfo.InvariantCulture), r.Item2.ToString("N0", CultureInfo.InvariantCulture), $"{r.Item3:0.00}", $"{r.Item4:0.00}"]));
-        var telemetryNote = telemetry is null ? "" : $" {TelemetryUnderTest.Description} (here {telemetry.Exports:N0} exports, {telemetry.Scrapes:N0} scrapes.)";
         await BenchmarkReport.WriteSectionAsync(
             output,
             $"dashboard-http-{prisoners}{(withTelemetry ? "-telemetry" : "")}",
@@ -57,7 +56,7 @@ public static class DashboardLoad
             await Machine.DescribeAsync(cancellationToken), table,
             $"GET {Page} (the ten latest arrivals of a prison, with counts by status) on Kestrel in production mode against prison_bench_{prisoners}, " +
             $"{seconds} s per level after a 2 s warm-up, closed loop (each connection sends its next request when the last is answered) with wrk " +
-            "(one thread; every answer checked to be 200 OK, signed in as a Staff user). wrk, web and PostgreSQL share the 2 cores. " + $"Data: {prepared}." + telemetryNote);
+            "(one thread; every answer checked to be 200 OK, signed in as a Staff user). wrk, web and PostgreSQL share the 2 cores. " + $"Data: {prepared}." + TelemetryUnderTest.Note(telemetry));
         return results;
     }
 }

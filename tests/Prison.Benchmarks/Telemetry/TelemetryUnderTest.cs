@@ -1,12 +1,6 @@
 using System.Net;
 using System.Net.Sockets;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Hosting.Server;
-using Microsoft.AspNetCore.Hosting.Server.Features;
-using Microsoft.AspNetCore.Http;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Logging;
+using Prison.Testing;
 
 namespace Prison.Benchmarks.Telemetry;
 
@@ -19,22 +13,21 @@ public sealed class TelemetryUnderTest : IAsyncDisposable
 {
     public static readonly TimeSpan ScrapeInterval = TimeSpan.FromSeconds(15);
 
-    private readonly WebApplication _receiver;
+    private readonly OtlpReceiver _receiver;
     private readonly List<Uri> _scraped = [];
     private readonly HttpClient _scraper = new() { Timeout = TimeSpan.FromSeconds(10) };
     private readonly CancellationTokenSource _stop = new();
     private readonly Task _scraping;
-    private long _exports;
     private long _scrapes;
 
-    private TelemetryUnderTest(WebApplication receiver)
+    private TelemetryUnderTest(OtlpReceiver receiver)
     {
         _receiver = receiver;
         _scraping = Task.Run(ScrapeAsync);
     }
 
     /// <summary>OTLP export requests received so far.</summary>
-    public long Exports => Interlocked.Read(ref _exports);
+    public long Exports => _receiver.Exports;
 
     /// <summary>Scrapes answered so far.</summary>
     public long Scrapes => Interlocked.Read(ref _scrapes);
@@ -43,23 +36,11 @@ public sealed class TelemetryUnderTest : IAsyncDisposable
         "Traces and metrics on: web and each worker process export their traces over OTLP/HTTP to a receiver in the benchmark process that reads and "
         + "drops them, and serve /metrics (Metrics:Url), which the benchmark reads every 15 s as Prometheus would.";
 
-    public static async Task<TelemetryUnderTest> StartAsync()
-    {
-        var builder = WebApplication.CreateSlimBuilder();
-        builder.WebHost.UseUrls("http://127.0.0.1:0");
-        builder.Logging.ClearProviders();
-        var app = builder.Build();
-        TelemetryUnderTest? telemetry = null;
-        app.MapPost("/v1/traces", async (HttpContext context) =>
-        {
-            await context.Request.Body.CopyToAsync(Stream.Null);
-            Interlocked.Increment(ref telemetry!._exports);
-            return Results.Bytes([], "application/x-protobuf");
-        });
-        await app.StartAsync();
-        telemetry = new TelemetryUnderTest(app);
-        return telemetry;
-    }
+    public static async Task<TelemetryUnderTest> StartAsync() => new(await OtlpReceiver.StartAsync(keepSpans: false));
+
+    /// <summary>What a benchmark section says of the run's telemetry: nothing when it was off.</summary>
+    public static string Note(TelemetryUnderTest? telemetry) =>
+        telemetry is null ? "" : $" {Description} (here {telemetry.Exports:N0} exports, {telemetry.Scrapes:N0} scrapes.)";
 
     /// <summary>The settings for one more process: its own metrics port, which is scraped from now on.</summary>
     public string[] Arguments()
@@ -70,8 +51,7 @@ public sealed class TelemetryUnderTest : IAsyncDisposable
             _scraped.Add(metrics);
         }
 
-        var receiver = _receiver.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
-        return [$"--Metrics:Url={metrics}", $"--OpenTelemetry:Endpoint={receiver}", "--OpenTelemetry:Protocol=http/protobuf"];
+        return [$"--Metrics:Url={metrics}", $"--OpenTelemetry:Endpoint={_receiver.Address}", "--OpenTelemetry:Protocol=http/protobuf"];
     }
 
     public async ValueTask DisposeAsync()

@@ -64,7 +64,6 @@ public static class CommitToVerdict
             ["commit to verdict max", $"{latencies.Max():0.0} ms"],
             .. sustained.Select(s => (IReadOnlyList<string>)[$"sustained rate, {s.Item1} worker process{(s.Item1 == 1 ? "" : "es")}", $"{s.Item3.ToString("N0", CultureInfo.InvariantCulture)} changes/s (backlog of {s.Item2:N0})"]),
         ]);
-        var telemetryNote = telemetry is null ? "" : $" {TelemetryUnderTest.Description} (here {telemetry.Exports:N0} exports, {telemetry.Scrapes:N0} scrapes.)";
         await BenchmarkReport.WriteSectionAsync(
             output,
             $"commit-to-verdict-{prisoners}-{rate}{(withTelemetry ? "-telemetry" : "")}",
@@ -77,7 +76,7 @@ public static class CommitToVerdict
             "(`Prison.Worker run`) evaluates them. Commit to verdict runs from the moment the change's commit returned to the commit time PostgreSQL " +
             "kept for the verdict (track_commit_timestamp), both read from this machine's clock. The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
-            "until none is left Unknown, after an untimed warm-up of a tenth of the backlog. " + $"Data: {prepared}." + telemetryNote);
+            "until none is left Unknown, after an untimed warm-up of a tenth of the backlog. " + $"Data: {prepared}." + TelemetryUnderTest.Note(telemetry));
         return new Result(achieved, latencies, sustained);
     }
 

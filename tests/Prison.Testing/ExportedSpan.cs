@@ -1,4 +1,4 @@
-namespace Prison.Faults.Tests;
+namespace Prison.Testing;
 
 /// <summary>One span as an OTLP exporter sent it: enough of it to follow a trace across processes.</summary>
 public sealed record ExportedSpan(

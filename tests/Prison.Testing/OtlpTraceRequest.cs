@@ -1,6 +1,6 @@
 using System.Text;
 
-namespace Prison.Faults.Tests;
+namespace Prison.Testing;
 
 /// <summary>
 /// Reads the spans out of an OTLP/HTTP export request (opentelemetry/proto/collector/trace/v1, protobuf): only the
