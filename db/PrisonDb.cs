@@ -38,6 +38,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// <summary>The append-only audit log: inserted, never updated or deleted.</summary>
     public DbSet<AuditEntry> AuditEntries => Set<AuditEntry>();
 
+    /// <summary>Staff users' sessions (migration 016), which web ends on the server.</summary>
+    public DbSet<StaffSession> StaffSessions => Set<StaffSession>();
+
     /// <summary>Data protection's key ring (migration 008), which signs web's session and antiforgery cookies.</summary>
     public DbSet<DataProtectionKey> DataProtectionKeys => Set<DataProtectionKey>();
 

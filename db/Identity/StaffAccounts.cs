@@ -8,7 +8,7 @@ namespace Prison.Db.Identity;
 /// admin's users page alike. Every change checks everything first and runs in one transaction: a refused change
 /// (weak password, unknown role, taken name) throws <see cref="StaffAccountException"/> and leaves the database as it was.
 /// </summary>
-public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
+public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvider clock)
 {
     /// <summary>Adds a user with <paramref name="roles"/>; with no <paramref name="password"/> one is generated. Returns the password.</summary>
     public async Task<string> AddAsync(string name, IReadOnlyCollection<string> roles, string? password, CancellationToken cancellationToken = default)
@@ -44,12 +44,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
         return password;
     }
 
-    /// <summary>Ends the user's sign-ins: refused at the sign-in form, and open sessions end at their next security-stamp check.</summary>
+    /// <summary>Ends the user's sign-ins: refused at the sign-in form, and their open sessions ended on the server.</summary>
     public async Task DisableAsync(string name, CancellationToken cancellationToken = default)
     {
         var user = await FindAsync(name);
         user.IsDisabled = true;
         Check(await users.UpdateSecurityStampAsync(user));
+        await EndSessionsAsync(user, SessionEnd.Disabled, cancellationToken);
     }
 
     public async Task EnableAsync(string name, CancellationToken cancellationToken = default)
@@ -73,12 +74,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
                 Check(await users.AddPasswordAsync(user, password));
                 Check(await users.SetLockoutEndDateAsync(user, null));
                 Check(await users.ResetAccessFailedCountAsync(user));
+                await EndSessionsAsync(user, SessionEnd.PasswordReset, cancellationToken);
             },
             cancellationToken);
         return password;
     }
 
-    /// <summary>Gives the user exactly <paramref name="roles"/>; their open sessions pick the change up at the next security-stamp check.</summary>
+    /// <summary>Gives the user exactly <paramref name="roles"/>, and ends their open sessions: they sign in again with the new roles.</summary>
     public async Task SetRolesAsync(string name, IReadOnlyCollection<string> roles, CancellationToken cancellationToken = default)
     {
         var known = KnownRoles(roles);
@@ -90,6 +92,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
                 Check(await users.RemoveFromRolesAsync(user, current.Except(known)));
                 Check(await users.AddToRolesAsync(user, known.Except(current)));
                 Check(await users.UpdateSecurityStampAsync(user));
+                await EndSessionsAsync(user, SessionEnd.RolesChanged, cancellationToken);
             },
             cancellationToken);
     }
@@ -155,4 +158,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users)
             throw new StaffAccountException(string.Join(" ", result.Errors.Select(e => e.Description)));
         }
     }
+
+    private Task<int> EndSessionsAsync(StaffUser user, SessionEnd reason, CancellationToken cancellationToken) =>
+        db.EndSessionsOfAsync(user.Id, reason, clock.GetUtcNow().UtcDateTime, cancellationToken);
 }

@@ -1,7 +1,10 @@
+using System.Security.Claims;
+using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Authentication.Cookies;
 using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.DataProtection;
 using Microsoft.AspNetCore.Identity;
+using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
@@ -27,6 +30,8 @@ public static class StaffSignIn
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>();
+        services.AddSingleton<EndedSessions>();
+        services.AddHostedService<EndedSessionsWatcher>();
 
         // The key ring that signs the session and antiforgery cookies lives in the database, not in the process's home
         // folder: a session survives a restart or a new container, and every web instance accepts it. With a
@@ -57,8 +62,19 @@ public static class StaffSignIn
                 context.ShouldRenew &= !SignInPaths.IsPoll(context.Request.Path);
                 return Task.CompletedTask;
             };
+            options.Events.OnSigningIn = StartSessionAsync;
             options.Events.OnValidatePrincipal = async context =>
             {
+                // A session ended on the server (signed out, or its user disabled, given a new password or new roles) is
+                // refused at once, whoever holds a copy of its cookie; so is a cookie from before sessions were kept.
+                if (SessionClaim.Of(context.Principal) is not { } session
+                    || context.HttpContext.RequestServices.GetRequiredService<EndedSessions>().IsEnded(session))
+                {
+                    context.RejectPrincipal();
+                    await context.HttpContext.SignOutAsync(IdentityConstants.ApplicationScheme);
+                    return;
+                }
+
                 await SecurityStampValidator.ValidatePrincipalAsync(context);
 
                 // A stamp check renews the cookie with a new expiry: not on a poll, or polling would keep the session alive.
@@ -71,6 +87,16 @@ public static class StaffSignIn
         {
             options.TimeProvider = clock;
             options.ValidationInterval = StampCheckInterval;
+            // The stamp check builds the principal anew from the user: the cookie keeps naming the same session.
+            options.OnRefreshingPrincipal = context =>
+            {
+                if (context.CurrentPrincipal?.FindFirst(SessionClaim.Type) is { } session && context.NewPrincipal?.Identity is ClaimsIdentity identity)
+                {
+                    identity.AddClaim(new Claim(SessionClaim.Type, session.Value));
+                }
+
+                return Task.CompletedTask;
+            };
         });
         services.AddAntiforgery(options =>
         {
@@ -95,6 +121,22 @@ public static class StaffSignIn
         options.Conventions.AllowAnonymousToFolder("/Account");
         options.Conventions.AllowAnonymousToPage("/Error");
         options.Conventions.AllowAnonymousToPage("/NotFound");
+    }
+
+    /// <summary>Each sign-in is a session of its own, kept in the database and named in the cookie.</summary>
+    private static async Task StartSessionAsync(CookieSigningInContext context)
+    {
+        if (context.Principal?.Identity is not ClaimsIdentity identity || identity.HasClaim(c => c.Type == SessionClaim.Type))
+        {
+            return;
+        }
+
+        var services = context.HttpContext.RequestServices;
+        var userId = identity.FindFirst(ClaimTypes.NameIdentifier)?.Value
+            ?? throw new InvalidOperationException("A sign-in without the user's id: Identity's principal always carries it.");
+        await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(context.HttpContext.RequestAborted);
+        var session = await db.StartSessionAsync(userId, services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, context.HttpContext.RequestAborted);
+        identity.AddClaim(new Claim(SessionClaim.Type, session.ToString()));
     }
 
     private static Task RedirectOrStatus(Microsoft.AspNetCore.Authentication.RedirectContext<CookieAuthenticationOptions> context, int status)

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 
@@ -10,14 +11,22 @@ namespace Prison.Web.Pages.Account;
 /// Signing out is a form post (with its antiforgery token), so another site cannot sign a user out with a link; the
 /// header's "Sign out" link opens this page's form.
 /// </summary>
-public sealed class SignOutModel(SignInManager<StaffUser> signIn) : PageModel
+public sealed class SignOutModel(SignInManager<StaffUser> signIn, PrisonDb db, EndedSessions endedSessions, TimeProvider clock) : PageModel
 {
     public void OnGet()
     {
     }
 
+    /// <summary>Ends the session on the server first: a copy of its cookie is refused from the next request on.</summary>
     public async Task<IActionResult> OnPostAsync()
     {
+        if (SessionClaim.Of(User) is { } session)
+        {
+            var now = clock.GetUtcNow().UtcDateTime;
+            await db.EndSessionAsync(session, SessionEnd.SignedOut, now, HttpContext.RequestAborted);
+            endedSessions.Ended(session, now);
+        }
+
         await signIn.SignOutAsync();
         return LocalRedirect(SignInPaths.SignIn);
     }

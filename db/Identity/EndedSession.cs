@@ -1,0 +1,3 @@
+namespace Prison.Db.Identity;
+
+public sealed record EndedSession(Guid Id, DateTime EndedAtUtc);
