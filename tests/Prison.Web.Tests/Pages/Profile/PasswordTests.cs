@@ -1,0 +1,83 @@
+using System.Net;
+using Prison.Db.Identity;
+using Prison.Web.Tests.SignIn;
+
+namespace Prison.Web.Tests.Pages.Profile;
+
+/// <summary>A user changes their own password: the current one is required, and their other sessions end.</summary>
+public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFixture>
+{
+    private const string NewPassword = "Another-Passw0rd-2026";
+
+    [Fact]
+    public async Task A_wrong_current_password_changes_nothing_and_says_so_next_to_the_field()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = system.Web.CreateClient();
+        (await client.SignInAsync(name, SigningIn.Password)).Dispose();
+
+        using var refused = await PostAsync(client, "Wrong-Passw0rd!", NewPassword, NewPassword);
+        var html = await refused.Content.ReadAsStringAsync();
+        using var again = system.Web.CreateClient();
+        using var oldStillWorks = await again.SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal(HttpStatusCode.OK, refused.StatusCode);
+        Assert.Equal("The current password is wrong.", Html.TextById(html, "current-password-error"));
+        Assert.Equal(string.Empty, Html.InputValue(html, "Input.NewPassword") ?? string.Empty);
+        Assert.Equal(HttpStatusCode.Redirect, oldStillWorks.StatusCode);
+    }
+
+    [Fact]
+    public async Task Two_different_new_passwords_are_refused()
+    {
+        using var client = await system.Web.SignedInClientAsync(Roles.Staff);
+
+        using var refused = await PostAsync(client, SigningIn.Password, NewPassword, NewPassword + "x");
+
+        Assert.Equal("The two new passwords differ.", Html.TextById(await refused.Content.ReadAsStringAsync(), "confirm-password-error"));
+    }
+
+    [Fact]
+    public async Task A_changed_password_ends_the_users_other_sessions_keeps_this_one_and_replaces_the_old_password()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var here = system.Web.CreateClient();
+        using var elsewhere = system.Web.CreateClient();
+        (await here.SignInAsync(name, SigningIn.Password)).Dispose();
+        (await elsewhere.SignInAsync(name, SigningIn.Password)).Dispose();
+
+        using var changed = await PostAsync(here, SigningIn.Password, NewPassword, NewPassword);
+        var confirmation = await here.GetStringAsync(changed.Headers.Location!.OriginalString);
+        var other = await Eventually.Async(
+            async () => (await elsewhere.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the other session to end", TimeSpan.FromSeconds(10));
+        using var page = await here.GetAsync("/");
+        using var withOld = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+        using var withNew = await system.Web.CreateClient().SignInAsync(name, NewPassword);
+
+        Assert.Equal(HttpStatusCode.Redirect, changed.StatusCode);
+        Assert.Contains("Your password is changed.", confirmation);
+        Assert.Equal("/sign-in", other);
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, withOld.StatusCode);
+        Assert.Equal(HttpStatusCode.Redirect, withNew.StatusCode);
+    }
+
+    [Fact]
+    public async Task The_page_needs_a_signed_in_user()
+    {
+        using var anonymous = system.Web.CreateClient();
+
+        using var page = await anonymous.GetAsync("/password");
+
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+
+    private static async Task<HttpResponseMessage> PostAsync(HttpClient client, string current, string next, string confirm)
+    {
+        var token = SigningIn.TokenIn(await client.GetStringAsync("/password"));
+        return await client.PostAsync("/password", new FormUrlEncodedContent(
+        [
+            new(NoticePosting.TokenField, token), new("Input.CurrentPassword", current), new("Input.NewPassword", next), new("Input.ConfirmPassword", confirm),
+        ]));
+    }
+}
