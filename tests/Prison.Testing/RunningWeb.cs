@@ -28,8 +28,15 @@ public sealed class RunningWeb : IAsyncDisposable
     /// <summary>Lets the session cookie travel over the tests' plain http.</summary>
     public const string InsecureCookies = "--SignIn:SecureCookies=false";
 
+    /// <summary>
+    /// Every client of a test comes from loopback: the sign-in limit per address is raised so that a test class's
+    /// many sign-ins are not refused, unless the test sets it.
+    /// </summary>
+    public const string ManySignIns = "--SignIn:AttemptsPerMinute=100000";
+
     public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null)
     {
+        args = args.Any(a => a.StartsWith("--SignIn:AttemptsPerMinute=", StringComparison.Ordinal)) ? args : [ManySignIns, .. args];
         var app = await WebApp.BuildAsync(args, builder =>
         {
             if (clock is not null)

@@ -51,15 +51,22 @@ public static class WebApp
         // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
         app.Services.RegisterPrisonSchedule();
 
+        app.UseSecurityHeaders();
         if (!app.Environment.IsDevelopment())
         {
             app.UseExceptionHandler("/error");
+        }
+
+        // Over HTTPS only, as browsers take it; the embedded mode is tried over plain http://localhost.
+        if (!settings.IsEmbedded && !app.Environment.IsDevelopment())
+        {
             app.UseHsts();
         }
 
         app.UseStatusCodePagesWithReExecute("/not-found");
         app.UseStaticFiles();
         app.UseRouting();
+        app.UseRateLimiter();
         app.UseAuthentication();
         app.UseAuthorization();
         app.UseAntiforgery();

@@ -31,6 +31,7 @@ public static class StaffSignIn
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>();
         services.AddSingleton<EndedSessions>();
+        services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
 
         // The key ring that signs the session and antiforgery cookies lives in the database, not in the process's home

@@ -39,6 +39,30 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
     }
 
     [Fact]
+    public async Task A_name_no_account_has_gets_the_answers_an_account_gets_wrong_passwords_then_the_lockout_and_its_end()
+    {
+        var name = $"nobody-{Guid.NewGuid():N}"[..20];
+        using var client = system.Web.CreateClient();
+        var answers = new List<string>();
+        for (var attempt = 1; attempt <= 5; attempt++)
+        {
+            using var wrong = await client.SignInAsync(name, "Wrong-Passw0rd!");
+            var html = await wrong.Content.ReadAsStringAsync();
+            answers.Add(html.Contains("This account is locked after 5 wrong passwords. Try again in 15 minutes", StringComparison.Ordinal) ? "locked"
+                : html.Contains("The name or the password is wrong", StringComparison.Ordinal) ? "wrong" : html);
+        }
+
+        system.Clock.Advance(TimeSpan.FromMinutes(14));
+        using var stillLocked = await client.SignInAsync(name, "Wrong-Passw0rd!");
+        system.Clock.Advance(TimeSpan.FromMinutes(2));
+        using var afterwards = await client.SignInAsync(name, "Wrong-Passw0rd!");
+
+        Assert.Equal(["wrong", "wrong", "wrong", "wrong", "locked"], answers);
+        Assert.Contains("This account is locked", await stillLocked.Content.ReadAsStringAsync());
+        Assert.Contains("The name or the password is wrong", await afterwards.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
     public async Task A_rejected_sign_in_keeps_the_name_and_says_why_next_to_an_empty_field()
     {
         using var client = system.Web.CreateClient();

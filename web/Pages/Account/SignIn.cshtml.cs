@@ -1,13 +1,19 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Microsoft.AspNetCore.RateLimiting;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
+using Prison.Web.SignIn;
 
 namespace Prison.Web.Pages.Account;
 
-/// <summary>The sign-in form. Five wrong passwords lock the account for 15 minutes; every attempt is audited.</summary>
+/// <summary>
+/// The sign-in form. Five wrong passwords lock the account for 15 minutes; posts from one address are limited per
+/// minute (<see cref="SignInRateLimit"/>); every attempt is audited.
+/// </summary>
+[EnableRateLimiting(SignInRateLimit.Policy)]
 public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : PageModel
 {
     [BindProperty]
