@@ -4,6 +4,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.ChangeTracking;
 using Microsoft.EntityFrameworkCore.Storage;
 using Prison.Db.Audit;
+using Prison.Db.History;
 using Prison.Db.Identity;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
@@ -54,6 +55,12 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     public bool AuditChangedValues { get; set; } = true;
 
     /// <summary>
+    /// What the record changes this unit of work saves are, for the verdict history, when they are not entries recorded
+    /// one by one (an import, its revert, the demo data): null to name each prisoner's change as its audit entry does.
+    /// </summary>
+    public VerdictCause? RecordChangeCause { get; set; }
+
+    /// <summary>
     /// Sets who acts in this unit of work and the clock it reads, when the context is handed out. Contexts come from a
     /// pool (creating one cost about as much as a dashboard read), so they are set here rather than in the
     /// constructor, and everything a previous unit of work changed is set back.
@@ -63,6 +70,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         actor = by;
         clock = at;
         AuditChangedValues = true;
+        RecordChangeCause = null;
         return this;
     }
 
@@ -77,7 +85,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     public async Task<IReadOnlyList<PrisonerChanged>> SaveRecordChangesAsync(CancellationToken cancellationToken = default)
     {
         ChangeTracker.DetectChanges();
-        AuditEntries.AddRange(RecordChanges.Of(ChangeTracker, AuditChangedValues));
+        var audited = RecordChanges.Of(ChangeTracker, AuditChangedValues);
+        AuditEntries.AddRange(audited);
+        var described = audited.Where(e => e.PrisonerId is not null).ToDictionary(e => e.PrisonerId!.Value, e => e.Summary);
 
         // To the microsecond, as PostgreSQL keeps it: a change the sweeper publishes again, from the stored time, is
         // then the same message, with the same commit time for the worker to measure from.
@@ -90,6 +100,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             {
                 entry.Property(PrisonerConfiguration.ChangedAt).CurrentValue = now;
                 entry.Property(PrisonerConfiguration.DangerFacts).CurrentValue = string.Empty;
+                var cause = RecordChangeCause ?? VerdictCause.Recorded(described.GetValueOrDefault(entry.Entity.Id, "record changed"));
+                entry.Property(PrisonerConfiguration.VerdictCause).CurrentValue = cause.Kind;
+                entry.Property(PrisonerConfiguration.VerdictCauseDetail).CurrentValue = cause.Detail;
                 ClearVerdictExplicitly(entry);
                 changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion, now));
             }
@@ -138,6 +151,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// prisoner loaded Unknown, whose previous version's verdict a worker stored meanwhile, would keep that verdict
     /// beside the new version. So the cleared verdict is always written. The database clears it too whenever the
     /// version moves (migration 011), for any writer; writing it here keeps this context's view the same as the row's.
+    /// The cause is written always for the same reason: a verdict write between the load and the save (a window that
+    /// closed) leaves its own cause on the row, which the new version's verdict must not inherit.
     /// </summary>
     private static void ClearVerdictExplicitly(EntityEntry<Prisoner> entry)
     {
@@ -149,6 +164,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         entry.Property(p => p.DangerStatus).IsModified = true;
         entry.Property(PrisonerConfiguration.DangerReasonCodes).IsModified = true;
         entry.Property(PrisonerConfiguration.DangerFacts).IsModified = true;
+        entry.Property(PrisonerConfiguration.VerdictCause).IsModified = true;
+        entry.Property(PrisonerConfiguration.VerdictCauseDetail).IsModified = true;
     }
 
     /// <summary>

@@ -2,6 +2,7 @@ using System.CommandLine;
 using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Designs;
 using Prison.Benchmarks.Load;
+using Prison.Benchmarks.Reads;
 using Prison.Benchmarks.Reporting;
 using Prison.Benchmarks.Writes;
 
@@ -78,6 +79,14 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var sinceLastShift = new Command("since-last-shift", "5. The \"Since last shift\" page's statement over a month of verdict changes, at every prison.") { prisoners, output };
+        sinceLastShift.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await SinceLastShift.RunAsync(parse.GetValue(prisoners), Output(parse), null, cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -88,7 +97,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, sinceLastShift, dashboard,
         };
         try
         {

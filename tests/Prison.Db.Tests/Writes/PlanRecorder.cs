@@ -12,6 +12,19 @@ internal sealed class PlanRecorder(string marker) : DbCommandInterceptor
     public override async ValueTask<InterceptionResult<int>> NonQueryExecutingAsync(
         DbCommand command, CommandEventData eventData, InterceptionResult<int> result, CancellationToken cancellationToken = default)
     {
+        await ExplainAsync(command, cancellationToken);
+        return result;
+    }
+
+    public override async ValueTask<InterceptionResult<DbDataReader>> ReaderExecutingAsync(
+        DbCommand command, CommandEventData eventData, InterceptionResult<DbDataReader> result, CancellationToken cancellationToken = default)
+    {
+        await ExplainAsync(command, cancellationToken);
+        return result;
+    }
+
+    private async Task ExplainAsync(DbCommand command, CancellationToken cancellationToken)
+    {
         if (command.CommandText.Contains(marker, StringComparison.Ordinal))
         {
             await using var explain = new NpgsqlCommand("EXPLAIN " + command.CommandText, (NpgsqlConnection)command.Connection!, (NpgsqlTransaction?)command.Transaction);
@@ -29,7 +42,5 @@ internal sealed class PlanRecorder(string marker) : DbCommandInterceptor
 
             Plans.Add(string.Join('\n', lines));
         }
-
-        return result;
     }
 }

@@ -27,6 +27,17 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
     }
 
     [Fact]
+    public async Task The_since_last_shift_page_has_no_serious_or_critical_accessibility_violation_even_showing_an_error()
+    {
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        await page.GotoAsync($"/prisons/{FirstPrison}/since-last-shift");
+        await NoSeriousViolationsAsync(page);
+
+        await page.GotoAsync($"/prisons/{FirstPrison}/since-last-shift?from=yesterday");
+        await NoSeriousViolationsAsync(page);
+    }
+
+    [Fact]
     public async Task The_sign_in_page_has_no_serious_or_critical_accessibility_violation_even_showing_an_error()
     {
         var page = await chromium.NewPageAsync(system.Web.Address);

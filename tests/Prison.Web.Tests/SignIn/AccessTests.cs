@@ -15,6 +15,7 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     [Theory]
     [InlineData("/")]
     [InlineData("/prisons/P1")]
+    [InlineData("/prisons/P1/since-last-shift")]
     [InlineData("/admin/users")]
     [InlineData("/operations")]
     public async Task A_page_sends_someone_not_signed_in_to_the_sign_in_form_and_back_afterwards(string path)
@@ -58,6 +59,7 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     [InlineData(Roles.Staff, "/admin/users")]
     [InlineData(Roles.Staff, "/operations")]
     [InlineData(Roles.Operator, "/prisons/P1")]
+    [InlineData(Roles.Operator, "/prisons/P1/since-last-shift")]
     [InlineData(Roles.Operator, "/admin/users")]
     [InlineData(Roles.Admin, "/operations")]
     public async Task A_page_of_another_role_answers_with_the_403_page(string role, string path)
@@ -100,7 +102,9 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
 
     [Theory]
     [InlineData(Roles.Staff, "/prisons/P1")]
+    [InlineData(Roles.Staff, "/prisons/P1/since-last-shift")]
     [InlineData(Roles.Admin, "/prisons/P1")]
+    [InlineData(Roles.Admin, "/prisons/P1/since-last-shift")]
     [InlineData(Roles.Admin, "/admin/users")]
     [InlineData(Roles.Operator, "/operations")]
     [InlineData(Roles.Operator, "/")]

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Audit;
+using Prison.Db.History;
 using Prison.Db.Mappings;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
@@ -23,6 +24,11 @@ public sealed class DetailsModel(
     public string? PrisonName { get; private set; }
 
     public IReadOnlyList<RuleFacts> Facts { get; private set; } = [];
+
+    public PrisonerHistory History { get; private set; } = new([], false);
+
+    /// <summary>The prison's time zone, named beside the times the page shows in it.</summary>
+    public string TimeZoneName => calendar.TimeZone.Id;
 
     public RuleTitles Titles => titles;
 
@@ -96,6 +102,8 @@ public sealed class DetailsModel(
         + (stay.LeftOn is { } left ? $", left {left:yyyy-MM-dd}" : ", still held")
         + (stay.Sentence is { } sentence ? $"; sentence {sentence}" : "");
 
+    public string PrisonNameOf(int? prisonId) => prisonId is { } id ? PrisonNames.GetValueOrDefault(id, $"prison {id}") : "not in custody";
+
     private IReadOnlyDictionary<int, string> PrisonNames { get; set; } = new Dictionary<int, string>();
 
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
@@ -109,6 +117,7 @@ public sealed class DetailsModel(
         Facts = RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue);
         PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
         PrisonName = prisoner.CurrentImprisonment is { } stay ? PrisonNames.GetValueOrDefault(stay.PrisonId) : null;
+        History = await db.VerdictHistoryAsync(prisoner.Id, cancellationToken);
         return true;
     }
 }
