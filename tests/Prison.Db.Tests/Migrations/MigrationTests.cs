@@ -2,6 +2,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Prison.Db.Reads;
+using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
@@ -154,6 +155,47 @@ public class MigrationTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_014_gives_every_prison_a_stamp_and_the_prisoners_already_stored_their_search_keys_once_migrated(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "014_dashboard_stamps_and_search_keys");
+            db.Prisons.Add(Records.Prison(1));
+            var prisoner = new Prisoner("M14", "Mónica Núñez", null, Domain.Record.LegalStatus.Convicted);
+            prisoner.Admit(1, TestDay.Today.AddDays(-2));
+            db.Prisoners.Add(prisoner);
+
+            // Today's model writes a new prisoner's search keys: a table of the same name for the while.
+            var id = database.Engine == Engine.PostgreSql ? "uuid" : "TEXT";
+            await database.ExecuteAsync($"CREATE TABLE prisoner_search_key (prisoner_id {id} PRIMARY KEY, number_key TEXT, name_key TEXT, surname_key TEXT)");
+            await db.SaveRecordChangesAsync();
+            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        await using var read = database.Open();
+        var before = await read.DashboardAsync(prisonId: 1);
+        Assert.Equal(["M14"], before.Rows.Select(r => r.Number));
+        Assert.Empty((await read.SearchAsync("monica")).Hits);
+
+        Assert.Equal(1, await read.AddMissingSearchKeysAsync());
+        Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ")).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("m14")).Hits.Select(h => h.Number));
+
+        (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
+        await read.SaveRecordChangesAsync();
+        var after = await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp);
+        Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);
+        Assert.Equal(["M14"], (await read.SearchAsync("ortiz")).Hits.Select(h => h.Number));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task The_migrate_command_names_each_step_it_applies_to_an_empty_database_and_logs_no_failure(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
@@ -205,7 +247,11 @@ public class MigrationTests
         var (date, bigint) = database.Engine == Engine.PostgreSql ? ("date", "bigint") : ("TEXT", "INTEGER");
         await database.ExecuteAsync($"ALTER TABLE prisoner ADD COLUMN evaluated_version {bigint} NULL"); // 011_verdict_version
         await database.ExecuteAsync($"ALTER TABLE charge ADD COLUMN superseded_on {date} NULL"); // 012_import_journal
+        await database.ExecuteAsync( // 014_dashboard_stamps_and_search_keys
+            "CREATE TABLE prisoner_search_key (prisoner_id " + (database.Engine == Engine.PostgreSql ? "uuid" : "TEXT")
+            + " PRIMARY KEY, number_key TEXT NOT NULL, name_key TEXT NOT NULL, surname_key TEXT NOT NULL)");
         await write();
+        await database.ExecuteAsync("DROP TABLE prisoner_search_key");
         await database.ExecuteAsync("ALTER TABLE charge DROP COLUMN superseded_on");
         await database.ExecuteAsync("ALTER TABLE prisoner DROP COLUMN evaluated_version");
     }
