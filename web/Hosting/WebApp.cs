@@ -62,7 +62,8 @@ public static class WebApp
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();
-        app.MapStatusPoll();
+        app.MapDashboardPoll();
+        app.MapVerdictPoll();
         app.MapRunProgress();
         app.MapJobsDashboard();
         app.MapPrisonHealth();
