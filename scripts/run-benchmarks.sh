@@ -15,3 +15,5 @@ for n in 10000 100000 1000000; do bench dashboard-http --prisoners "$n"; done
 bench commit-to-verdict --prisoners 1000000 --rate 200
 bench commit-to-verdict --prisoners 1000000 --rate 50
 bench reevaluate --prisoners 1000000 --workers 1 2
+bench dashboard-poll --prisoners 1000000
+bench search-and-lists --prisoners 1000000
