@@ -352,7 +352,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         // context opened without a host (tests, tools) must see the same model.
         base.OnModelCreating(modelBuilder);
         modelBuilder.ApplyConfigurationsFromAssembly(typeof(PrisonDb).Assembly);
-        modelBuilder.ApplyConfiguration(new PrisonerSearchKeyConfiguration(IsPostgreSql));
+        if (IsPostgreSql)
+        {
+            modelBuilder.Entity<PrisonerSearchKey>(PrisonerSearchKeyConfiguration.InByteOrder);
+        }
         SnakeCaseNames.Apply(modelBuilder);
     }
 
