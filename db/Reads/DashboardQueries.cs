@@ -59,7 +59,7 @@ internal sealed class DashboardQueries
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
                     where db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
-                          || (db.Set<RuleSetInForce>().Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
+                          || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
                     orderby stay.ArrivalDate descending, prisoner.Number
                     // Nullable, every one: on a line without an arrival they are all NULL.
                     select new
@@ -85,7 +85,7 @@ internal sealed class DashboardQueries
                     db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
                 new DashboardStamp(
                     db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
-                    db.Set<RuleSetInForce>().Select(f => f.RuleSet).FirstOrDefault()),
+                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
                 arrival.Id == null
                     ? null
                     : new ArrivalRow(
@@ -138,7 +138,7 @@ internal sealed class DashboardQueries
                     db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
                 new DashboardStamp(
                     db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
-                    db.Set<RuleSetInForce>().Select(f => f.RuleSet).FirstOrDefault()),
+                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
                 arrival.Id == null
                     ? null
                     : new ArrivalRow(

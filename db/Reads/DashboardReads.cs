@@ -25,19 +25,19 @@ public static class DashboardReads
     /// prison's counts by status and its stamp, read together (one snapshot) whether or not anyone is held.
     /// </summary>
     public static async Task<PrisonDashboard> DashboardAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default) =>
-        (await DashboardIfChangedAsync(db, prisonId, DashboardStamp.Never, cancellationToken))!;
+        (await DashboardIfChangedAsync(db, prisonId, DashboardStamp.Never, cancellationToken)).Changed!;
 
     /// <summary>
-    /// The poll of an open dashboard, in one statement: null when the prison's stamp is still <paramref name="since"/>
-    /// (its dashboard shows what the page shows; reading that costs the prison's few rows of counts and nothing else),
-    /// else the dashboard as it is now.
+    /// The poll of an open dashboard, in one statement: the prison's stamp, and no dashboard when the stamp is still
+    /// <paramref name="since"/> (the dashboard shows what the page shows; reading that costs the prison's few rows of
+    /// counts and nothing else), else the dashboard as it is now.
     /// </summary>
-    public static async Task<PrisonDashboard?> DashboardIfChangedAsync(
+    public static async Task<PolledDashboard> DashboardIfChangedAsync(
         this PrisonDb db, int prisonId, DashboardStamp since, CancellationToken cancellationToken = default)
     {
         var lines = await ToListAsync(DashboardQueries.For(db.Model).FirstPage(db, prisonId, status: null, PageSize, since), cancellationToken);
         var totals = Totals(lines);
-        return totals.Stamp == since ? null : new PrisonDashboard(totals.Counts, Arrivals(lines), totals.Stamp);
+        return new PolledDashboard(totals.Stamp, totals.Stamp == since ? null : new PrisonDashboard(totals.Counts, Arrivals(lines), totals.Stamp));
     }
 
     /// <summary>

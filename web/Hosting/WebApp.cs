@@ -22,6 +22,8 @@ public static class WebApp
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
+        var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
+        builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
         builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)

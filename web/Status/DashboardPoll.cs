@@ -7,9 +7,10 @@ namespace Prison.Web.Status;
 
 /// <summary>
 /// What an open dashboard asks every few seconds: "has anything changed since stamp S?". 304 with no body when the
-/// prison's stamp is still S, else the dashboard as it is now (rows, counts, stamp); one statement either way
-/// (<see cref="DashboardReads.DashboardIfChangedAsync"/>). Without a stamp, the dashboard as it is now. Never renews
-/// the session (<see cref="SignInPaths.IsPoll"/>).
+/// prison's stamp is still S, else the dashboard as it is now (rows, counts, stamp); one statement at most
+/// (<see cref="DashboardReads.DashboardIfChangedAsync"/>), none when the stamp read for another screen a moment ago
+/// is S (<see cref="DashboardStamps"/>). Without a stamp, the dashboard as it is now. Never renews the session
+/// (<see cref="SignInPaths.IsPoll"/>).
 /// </summary>
 public static class DashboardPoll
 {
@@ -17,14 +18,15 @@ public static class DashboardPoll
 
     public static void MapDashboardPoll(this WebApplication app) =>
         app.MapGet("/api/prisons/{code}/dashboard", async (
-            string code, [FromQuery] string? since, HttpResponse response, PrisonDb db, PrisonDirectory directory, RuleTitles titles, CancellationToken cancellationToken) =>
+            string code, [FromQuery] string? since, HttpResponse response, PrisonDb db, PrisonDirectory directory, DashboardStamps stamps, RuleTitles titles,
+            CancellationToken cancellationToken) =>
         {
             if (await directory.FindAsync(code, cancellationToken) is not { } prison)
             {
                 return Results.Problem($"There is no prison '{code}'.", statusCode: StatusCodes.Status404NotFound);
             }
 
-            var stamp = new DashboardStamp(0, null);
+            var stamp = DashboardStamp.Never;
             if (since is not null && !DashboardStamp.TryParse(since, out stamp))
             {
                 return Results.Problem($"'{since}' is not a stamp of a dashboard: give the one the last answer carried.", statusCode: StatusCodes.Status400BadRequest);
@@ -32,8 +34,15 @@ public static class DashboardPoll
 
             // Each answer is for the page that asked, as of now: nothing between may keep one.
             response.Headers.CacheControl = "no-store";
-            var dashboard = since is null ? await db.DashboardAsync(prison.Id, cancellationToken) : await db.DashboardIfChangedAsync(prison.Id, stamp, cancellationToken);
-            return dashboard is null ? Results.StatusCode(StatusCodes.Status304NotModified) : Results.Ok(Answer(dashboard, titles));
+            if (stamps.Stands(prison.Id, stamp))
+            {
+                return Results.StatusCode(StatusCodes.Status304NotModified);
+            }
+
+            var readAt = stamps.Now();
+            var polled = await db.DashboardIfChangedAsync(prison.Id, stamp, cancellationToken);
+            stamps.Remember(prison.Id, polled.Stamp, readAt);
+            return polled.Changed is { } dashboard ? Results.Ok(Answer(dashboard, titles)) : Results.StatusCode(StatusCodes.Status304NotModified);
         }).RequireAuthorization(Policies.Staff);
 
     /// <summary>The dashboard as the page's script shows it: each row's cells in words, as the page itself writes them.</summary>

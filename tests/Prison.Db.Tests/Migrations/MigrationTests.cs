@@ -189,7 +189,7 @@ public class MigrationTests
 
         (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
         await read.SaveRecordChangesAsync();
-        var after = await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp);
+        var after = (await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp)).Changed;
         Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);
         Assert.Equal(["M14"], (await read.SearchAsync("ortiz")).Hits.Select(h => h.Number));
     }

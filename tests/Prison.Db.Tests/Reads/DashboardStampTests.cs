@@ -28,7 +28,8 @@ public class DashboardStampTests
 
         var answer = await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp);
 
-        Assert.Null(answer);
+        Assert.Null(answer.Changed);
+        Assert.Equal(shown.Stamp, answer.Stamp);
         Assert.Equal(1, counter.Count);
     }
 
@@ -42,8 +43,8 @@ public class DashboardStampTests
         var plans = new PlanRecorder("SELECT", analyze: true);
         await using var db = database.Open(null, plans);
 
-        Assert.Null(await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp));
-        Assert.NotNull(await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp with { Changes = shown.Stamp.Changes - 1 }));
+        Assert.Null((await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp)).Changed);
+        Assert.NotNull((await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp with { Changes = shown.Stamp.Changes - 1 })).Changed);
 
         Assert.Equal(2, plans.Plans.Count);
         var (unchanged, changed) = (plans.Plans[0], plans.Plans[1]);
@@ -65,7 +66,7 @@ public class DashboardStampTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var answer = await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp);
+        var answer = (await db.DashboardIfChangedAsync(prisonId: 1, shown.Stamp)).Changed;
 
         Assert.Equal(1, counter.Count);
         Assert.NotNull(answer);
@@ -82,11 +83,11 @@ public class DashboardStampTests
         await using var database = await SeededAsync(engine, prisoners: 3);
         await using var db = database.Open();
         var empty = await db.DashboardAsync(prisonId: 2);
-        Assert.Null(await db.DashboardIfChangedAsync(prisonId: 2, empty.Stamp));
+        Assert.Null((await db.DashboardIfChangedAsync(prisonId: 2, empty.Stamp)).Changed);
 
         await ChangeAsync(database, Number(1), p => p.Transfer(prisonId: 2, TestDay.Today, forDisciplinaryReasons: false));
 
-        var answer = await db.DashboardIfChangedAsync(prisonId: 2, empty.Stamp);
+        var answer = (await db.DashboardIfChangedAsync(prisonId: 2, empty.Stamp)).Changed;
         Assert.Equal([Number(1)], answer!.Rows.Select(r => r.Number));
         Assert.Equal(new StatusCounts(0, 0, 1), answer.Counts);
     }
@@ -111,7 +112,7 @@ public class DashboardStampTests
             await change();
             foreach (var prison in new[] { 1, 2 })
             {
-                var answer = await db.DashboardIfChangedAsync(prison, before[prison].Stamp);
+                var answer = (await db.DashboardIfChangedAsync(prison, before[prison].Stamp)).Changed;
                 if (prisons.Contains(prison))
                 {
                     Assert.True(answer is not null, $"{what}: the stamp of prison {prison} should have moved");
@@ -253,7 +254,7 @@ public class DashboardStampTests
         await using var check = database.Open();
         foreach (var prison in new[] { 1, 2 })
         {
-            var now = await check.DashboardIfChangedAsync(prison, before[prison - 1].Stamp);
+            var now = (await check.DashboardIfChangedAsync(prison, before[prison - 1].Stamp)).Changed;
             Assert.NotNull(now);
             Assert.Equal(await FromTheRowsAsync(database, prison), Shown(now));
             Assert.Equal(await check.StatusCountsFromStaysAsync(prison), now.Counts);
