@@ -24,6 +24,8 @@ public static class WebApp
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddScoped<PrisonDirectory>();
+        var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
+        builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
         builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)
@@ -71,7 +73,8 @@ public static class WebApp
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();
-        app.MapStatusPoll();
+        app.MapDashboardPoll();
+        app.MapVerdictPoll();
         app.MapRunProgress();
         app.MapJobsDashboard();
         app.MapPrisonHealth();

@@ -1,7 +1,7 @@
 namespace Prison.Benchmarks.Reads;
 
-/// <summary>The times of one read, the statements it sends, and how many rows its pages held on average.</summary>
-public sealed record ReadMeasurement(string Read, int Statements, IReadOnlyCollection<double> Milliseconds, double RowsPerPage)
+/// <summary>One read's figures: the statements it sends, its times, and, for paged reads, how many rows its pages held on average.</summary>
+public sealed record ReadMeasurement(string Read, int Statements, IReadOnlyCollection<double> Milliseconds, double? RowsPerPage = null)
 {
     public double P50 => Percentiles.At(Milliseconds, 0.50);
 

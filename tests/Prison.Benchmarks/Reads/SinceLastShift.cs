@@ -110,7 +110,7 @@ public static class SinceLastShift
         var perShift = await database.ScalarAsync<decimal>(
             $"SELECT round(count(*) / {ShiftHistory.Days * 2.0 * DataGenerator.PrisonCount}, 0) FROM verdict_change WHERE rule_set = 'bench-month' AND cause <> 'RuleSetChanged'", cancellationToken);
         var command = $"dotnet run -c Release --project tests/Prison.Benchmarks -- since-last-shift --prisoners {prisoners}";
-        await BenchmarkReport.WriteSectionAsync(output, $"since-last-shift-{prisoners}", $"5. Since last shift, {prisoners:N0} prisoners", command,
+        await BenchmarkReport.WriteSectionAsync(output, $"since-last-shift-{prisoners}", $"7. Since last shift, {prisoners:N0} prisoners", command,
             await Machine.DescribeAsync(cancellationToken), Table(results),
             $"The page's one statement at a prison picked at random among {DataGenerator.PrisonCount}, over spans ending anywhere in a month of history: " +
             $"{total:N0} verdict changes in all, about {perShift:N0} per prison and twelve hours in the generated month ({ShiftHistory.DailyShare:P0} of prisoners a day; " +
@@ -129,7 +129,7 @@ public static class SinceLastShift
             results.Select(r => (IReadOnlyList<string>)
             [
                 r.Read, r.Statements.ToString(CultureInfo.InvariantCulture), r.P50.ToString("0.000", CultureInfo.InvariantCulture),
-                r.P99.ToString("0.000", CultureInfo.InvariantCulture), r.RowsPerPage.ToString("0", CultureInfo.InvariantCulture),
+                r.P99.ToString("0.000", CultureInfo.InvariantCulture), (r.RowsPerPage ?? 0).ToString("0", CultureInfo.InvariantCulture),
                 r.Milliseconds.Count.ToString(CultureInfo.InvariantCulture),
             ]));
 }

@@ -2,6 +2,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Prison.Db.Reads;
+using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
@@ -203,6 +204,47 @@ public class MigrationTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_014_gives_every_prison_a_stamp_and_the_prisoners_already_stored_their_search_keys_once_migrated(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "014_dashboard_stamps_and_search_keys");
+            db.Prisons.Add(Records.Prison(1));
+            var prisoner = new Prisoner("M14", "Mónica Núñez", null, Domain.Record.LegalStatus.Convicted);
+            prisoner.Admit(1, TestDay.Today.AddDays(-2));
+            db.Prisoners.Add(prisoner);
+
+            // Today's model writes a new prisoner's search keys: a table of the same name for the while.
+            var id = database.Engine == Engine.PostgreSql ? "uuid" : "TEXT";
+            await database.ExecuteAsync($"CREATE TABLE prisoner_search_key (prisoner_id {id} PRIMARY KEY, number_key TEXT, name_key TEXT, surname_key TEXT)");
+            await db.SaveRecordChangesAsync();
+            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        await using var read = database.Open();
+        var before = await read.DashboardAsync(prisonId: 1);
+        Assert.Equal(["M14"], before.Rows.Select(r => r.Number));
+        Assert.Empty((await read.SearchAsync("monica")).Hits);
+
+        Assert.Equal(1, await read.AddMissingSearchKeysAsync());
+        Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ")).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("m14")).Hits.Select(h => h.Number));
+
+        (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
+        await read.SaveRecordChangesAsync();
+        var after = (await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp)).Changed;
+        Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);
+        Assert.Equal(["M14"], (await read.SearchAsync("ortiz")).Hits.Select(h => h.Number));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task The_migrate_command_names_each_step_it_applies_to_an_empty_database_and_logs_no_failure(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
@@ -268,7 +310,20 @@ public class MigrationTests
             await database.ExecuteAsync($"ALTER TABLE {table} ADD COLUMN {column} {type} NULL");
         }
 
+        var searchKeysMissing = string.CompareOrdinal("014_dashboard_stamps_and_search_keys", step) >= 0;
+        if (searchKeysMissing)
+        {
+            await database.ExecuteAsync(
+                "CREATE TABLE prisoner_search_key (prisoner_id " + (database.Engine == Engine.PostgreSql ? "uuid" : "TEXT")
+                + " PRIMARY KEY, number_key TEXT NOT NULL, name_key TEXT NOT NULL, surname_key TEXT NOT NULL)");
+        }
+
         await write();
+        if (searchKeysMissing)
+        {
+            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+        }
+
         foreach (var (_, table, column, _) in missing)
         {
             await database.ExecuteAsync($"ALTER TABLE {table} DROP COLUMN {column}");

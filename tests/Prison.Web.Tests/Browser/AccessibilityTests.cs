@@ -38,6 +38,17 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
     }
 
     [Fact]
+    public async Task The_search_results_and_a_prisons_list_have_no_serious_or_critical_accessibility_violation()
+    {
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        await page.GotoAsync("/search?q=a10");
+        await NoSeriousViolationsAsync(page);
+
+        await page.GotoAsync($"/prisons/{FirstPrison}/prisoners?status=Dangerous");
+        await NoSeriousViolationsAsync(page);
+    }
+
+    [Fact]
     public async Task The_sign_in_page_has_no_serious_or_critical_accessibility_violation_even_showing_an_error()
     {
         var page = await chromium.NewPageAsync(system.Web.Address);

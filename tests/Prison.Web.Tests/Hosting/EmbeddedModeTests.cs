@@ -57,6 +57,42 @@ public sealed class EmbeddedModeTests : IDisposable
     }
 
     [Fact]
+    public async Task An_open_dashboard_learns_of_a_notice_through_its_poll_and_the_search_finds_a_demo_prisoner_by_name()
+    {
+        await using var web = await StartAsync();
+        await EveryoneEvaluatedAsync();
+        using var client = await web.SignedInClientAsync(Roles.Staff);
+        var page = await client.GetStringAsync("/prisons/RNDC");
+        var stamp = Html.FirstAttribute(page, "data-stamp")!;
+        var row = Html.ArrivalRows(page).First(r => r.Badge == "Not dangerous");
+        using (var unchanged = await client.GetAsync($"/api/prisons/RNDC/dashboard?since={Uri.EscapeDataString(stamp)}"))
+        {
+            Assert.Equal(System.Net.HttpStatusCode.NotModified, unchanged.StatusCode);
+        }
+
+        var (_, token) = await NoticePosting.OpenAsync(client, row.Number);
+        (await NoticePosting.PostAsync(client, row.Number, token, "Weapon", web.Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture), "a blade")).Dispose();
+
+        // 304 until the verdict is stored and the stamp web reuses for a moment has been read again.
+        var answer = await Eventually.Async(
+            async () =>
+            {
+                using var response = await client.GetAsync($"/api/prisons/RNDC/dashboard?since={Uri.EscapeDataString(stamp)}");
+                return response.StatusCode == System.Net.HttpStatusCode.NotModified
+                    ? (System.Text.Json.JsonElement?)null
+                    : System.Text.Json.JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement.Clone();
+            },
+            a => a?.GetProperty("rows").EnumerateArray().Any(r => r.GetProperty("number").GetString() == row.Number && r.GetProperty("status").GetString() == "Dangerous") == true,
+            $"the open dashboard to learn of {row.Number}'s verdict",
+            TimeSpan.FromSeconds(30));
+        Assert.NotEqual(stamp, answer!.Value.GetProperty("stamp").GetString());
+
+        var firstName = row.Cells[2].Split(' ')[0];
+        var found = Html.ArrivalRows(await client.GetStringAsync($"/search?q={Uri.EscapeDataString(firstName.ToUpperInvariant())}"));
+        Assert.Contains(found, r => r.Cells[0] == row.Number);
+    }
+
+    [Fact]
     public async Task The_jobs_run_inside_web_and_the_operations_page_shows_what_their_last_run_did()
     {
         await using var web = await StartAsync();

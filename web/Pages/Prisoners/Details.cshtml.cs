@@ -23,7 +23,8 @@ public sealed class DetailsModel(
 
     public string? PrisonName { get; private set; }
 
-    public IReadOnlyList<RuleFacts> Facts { get; private set; } = [];
+    /// <summary>The verdict block, as the verdict poll (<see cref="VerdictPoll"/>) answers it too.</summary>
+    public VerdictBlock Verdict { get; private set; } = null!;
 
     public PrisonerHistory History { get; private set; } = new([], false);
 
@@ -33,8 +34,6 @@ public sealed class DetailsModel(
     public RuleTitles Titles => titles;
 
     public PrisonCalendar Calendar => calendar;
-
-    public bool FromEarlierRuleSet => Prisoner.RuleSet is { } stored && stored != ruleSet.Id;
 
     public DateOnly Today => calendar.Today(clock.GetUtcNow().UtcDateTime);
 
@@ -91,8 +90,7 @@ public sealed class DetailsModel(
     public IEnumerable<T> All<T>()
         where T : Entity => Prisoner.EntriesIncludingStruck().OfType<T>();
 
-    public string Local(DateTime? utc) =>
-        utc is { } instant ? TimeZoneInfo.ConvertTimeFromUtc(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm") : "—";
+    public string Local(DateTime? utc) => VerdictBlock.LocalTime(calendar, utc);
 
     public static IEnumerable<NoticeType> NoticeTypes => Enum.GetValues<NoticeType>();
 
@@ -114,7 +112,16 @@ public sealed class DetailsModel(
         }
 
         Prisoner = prisoner;
-        Facts = RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue);
+        Verdict = VerdictBlock.Of(
+            new StoredVerdict(
+                prisoner.DangerStatus,
+                RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue),
+                prisoner.EvaluatedAtUtc,
+                prisoner.ReevaluateAtUtc,
+                prisoner.RuleSet),
+            ruleSet.Id,
+            titles,
+            calendar);
         PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
         PrisonName = prisoner.CurrentImprisonment is { } stay ? PrisonNames.GetValueOrDefault(stay.PrisonId) : null;
         History = await db.VerdictHistoryAsync(prisoner.Id, cancellationToken);
