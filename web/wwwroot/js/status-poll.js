@@ -29,6 +29,14 @@
     if (facts) facts.replaceChildren(...status.rules.map(title => { const li = document.createElement('li'); li.textContent = title; return li; }));
   }
 
+  // Badges change by themselves: say so to screen readers, naming whose (the row's prisoner, or the page's).
+  function announce(changed) {
+    const region = document.getElementById('announcements');
+    if (!region || changed.length === 0) return;
+    const whose = e => (e.closest('tr') ? e.querySelector('a') : document.querySelector('h1'))?.textContent.replace(/\s+/g, ' ').trim() || 'A prisoner';
+    region.textContent = changed.map(([e, label]) => `${whose(e)}: now ${label}.`).join(' ');
+  }
+
   function setNotice(text) {
     notices().forEach(n => { n.textContent = text; n.hidden = !text; });
   }
@@ -43,12 +51,15 @@
       if (response.status === 401) { window.location.reload(); return; }
       if (!response.ok) throw new Error(`status ${response.status}`);
       const statuses = await response.json();
+      const changed = [];
       for (const status of statuses) {
         if (status.status === 'Unknown') continue;
         const matching = [...document.querySelectorAll(`[data-prisoner-id="${status.id}"]`)];
         if (matching.some(e => e.closest('table.arrivals') && e.dataset.status === 'Unknown')) recount('Unknown', status.status);
         matching.forEach(e => show(e, status));
+        if (matching.length > 0) changed.push([matching[0], status.label]);
       }
+      announce(changed);
       setNotice('');
       delay = interval;
     } catch {
