@@ -82,7 +82,7 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.IsType<InMemoryStorage>(jobs);
         Assert.Equal("Succeeded", states[^1].StateName);
         Assert.Equal(
-            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture),
+            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture) + " New York time",
             JobCell(seen.Page, UnknownSweeperJob.Name, "last-run"));
         Assert.Equal("succeeded: 0 published again", JobCell(seen.Page, UnknownSweeperJob.Name, "last-outcome"));
         Assert.Equal("0", JobCell(seen.Page, UnknownSweeperJob.Name, "failures"));
