@@ -15,7 +15,7 @@ public class EscapeHistoryTests
         var outcome = Evaluate((new DateOnly(1999, 6, 1), kind));
 
         Assert.True(outcome.Fired);
-        Assert.Equal($"{kind} on 1999-06-01", Assert.Single(outcome.Facts));
+        Assert.Equal($"{Words.Of(kind)} on 1999-06-01", Assert.Single(outcome.Facts));
     }
 
     [Fact]
