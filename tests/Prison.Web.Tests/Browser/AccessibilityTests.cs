@@ -79,6 +79,21 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
     }
 
     [Fact]
+    public async Task The_first_tab_reaches_the_skip_link_which_takes_the_focus_past_the_header_to_the_content()
+    {
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        await page.GotoAsync($"/prisons/{FirstPrison}");
+
+        await page.Keyboard.PressAsync("Tab");
+        var skip = page.GetByRole(AriaRole.Link, new() { Name = "Skip to the content" });
+        await Assertions.Expect(skip).ToBeFocusedAsync();
+        await Assertions.Expect(skip).ToBeInViewportAsync();
+        await page.Keyboard.PressAsync("Enter");
+
+        await Assertions.Expect(page.Locator("main")).ToBeFocusedAsync();
+    }
+
+    [Fact]
     public async Task The_sign_in_page_has_no_serious_or_critical_accessibility_violation_even_showing_an_error()
     {
         var page = await chromium.NewPageAsync(system.Web.Address);
