@@ -47,7 +47,7 @@ public sealed class DetailsModel(
             return NotFound();
         }
 
-        var notice = RecordForms.New(RecordForms.Of<DisciplinaryNoticeEntry>().Kind)!.For(Prisoner, new RecordContext(Today, clock.GetUtcNow().UtcDateTime, db.ActorName, prisons));
+        var notice = new DisciplinaryNoticeEntry().For(Prisoner, new RecordContext(Today, clock.GetUtcNow().UtcDateTime, db.ActorName, prisons));
         var fields = notice.Fields();
         Notice = new EntryFormView(
             EntryFormView.PathOf(Prisoner.Number, notice.Kind), notice.Button, fields, fields.ToDictionary(f => f.Name, f => f.Initial), new ModelStateDictionary(), Guid.NewGuid());
