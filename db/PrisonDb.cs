@@ -5,6 +5,7 @@ using Microsoft.EntityFrameworkCore.ChangeTracking;
 using Microsoft.EntityFrameworkCore.Storage;
 using Prison.Db.Audit;
 using Prison.Db.History;
+using Prison.Db.Forms;
 using Prison.Db.Identity;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
@@ -45,6 +46,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
 
     /// <summary>Data protection's key ring (migration 008), which signs web's session and antiforgery cookies.</summary>
     public DbSet<DataProtectionKey> DataProtectionKeys => Set<DataProtectionKey>();
+
+    /// <summary>The one-time tokens of the recording forms that were saved (migration 015): a form saves once.</summary>
+    public DbSet<FormSubmission> FormSubmissions => Set<FormSubmission>();
 
     /// <summary>Who the audit log says acted in this unit of work; the one place a missing name is filled in.</summary>
     public string ActorName => actor?.Name ?? AuditActor.Anonymous;

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
+using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
@@ -20,9 +21,10 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
-        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages());
+        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddRecordingForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
+        builder.Services.AddSingleton<PrisonTime>();
         builder.Services.AddScoped<PrisonDirectory>();
         var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
         builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));

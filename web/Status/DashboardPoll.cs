@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Mvc;
 using Prison.Db;
 using Prison.Db.Reads;
+using Prison.Domain;
 using Prison.Web.SignIn;
 
 namespace Prison.Web.Status;
@@ -55,7 +56,7 @@ public static class DashboardPoll
             id = row.PrisonerId,
             number = row.Number,
             name = row.Name,
-            legalStatus = row.LegalStatus.ToString(),
+            legalStatus = Words.Of(row.LegalStatus.ToString()),
             arrived = row.ArrivalDate.ToString("yyyy-MM-dd", System.Globalization.CultureInfo.InvariantCulture),
             status = row.Status.ToString(),
             label = StatusLabels.Of(row.Status),

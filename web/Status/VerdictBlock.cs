@@ -27,16 +27,16 @@ public sealed record VerdictBlock(
         JsonSerializer.Serialize(new { Status, Label, Badge, Fired, Evaluated, NextReevaluation, RuleSet }, Json))).AsSpan(0, 12));
 
     /// <param name="ruleSetInForce">The rule set this process evaluates with: a verdict of another is marked as from the previous one.</param>
-    public static VerdictBlock Of(StoredVerdict verdict, string ruleSetInForce, RuleTitles titles, PrisonCalendar calendar) => new(
+    /// <param name="prisonName">Names the prisons the facts mention by number.</param>
+    public static VerdictBlock Of(
+        StoredVerdict verdict, string ruleSetInForce, RuleTitles titles, PrisonTime time, Func<int, string> prisonName) => new(
         verdict.Status.ToString(),
         StatusLabels.Of(verdict.Status),
         StatusLabels.CssClass(verdict.Status),
-        verdict.Status == DangerStatus.Unknown ? [] : [.. verdict.Facts.Select(f => new FiredFacts(titles[f.Code], f.Facts))],
-        LocalTime(calendar, verdict.EvaluatedAtUtc),
-        verdict.ReevaluateAtUtc is null ? "only when the record changes" : LocalTime(calendar, verdict.ReevaluateAtUtc),
+        verdict.Status == DangerStatus.Unknown
+            ? []
+            : [.. verdict.Facts.Select(f => new FiredFacts(titles[f.Code], [.. f.Facts.Select(fact => RecordWords.Fact(fact, prisonName))]))],
+        time.Of(verdict.EvaluatedAtUtc),
+        time.Of(verdict.ReevaluateAtUtc, "only when the record changes"),
         (verdict.RuleSet ?? "—") + (verdict.RuleSet is { } stored && stored != ruleSetInForce ? " (from the previous rule set: being evaluated again)" : ""));
-
-    /// <summary>An instant as staff read it: in the prison's time zone, to the minute; a dash for none.</summary>
-    public static string LocalTime(PrisonCalendar calendar, DateTime? utc) =>
-        utc is { } instant ? TimeZoneInfo.ConvertTimeFromUtc(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm", System.Globalization.CultureInfo.InvariantCulture) : "—";
 }

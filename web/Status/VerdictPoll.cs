@@ -17,7 +17,7 @@ public static class VerdictPoll
 
     public static void MapVerdictPoll(this WebApplication app) =>
         app.MapGet("/api/prisoners/{id:guid}/verdict", async (
-            Guid id, [FromQuery] string? since, HttpResponse response, PrisonDb db, RuleSet ruleSet, RuleTitles titles, PrisonCalendar calendar,
+            Guid id, [FromQuery] string? since, HttpResponse response, PrisonDb db, RuleSet ruleSet, RuleTitles titles, PrisonTime time, PrisonDirectory directory,
             CancellationToken cancellationToken) =>
         {
             if (await db.StoredVerdictAsync(id, cancellationToken) is not { } verdict)
@@ -25,7 +25,8 @@ public static class VerdictPoll
                 return Results.Problem($"There is no prisoner {id}.", statusCode: StatusCodes.Status404NotFound);
             }
 
-            var block = VerdictBlock.Of(verdict, ruleSet.Id, titles, calendar);
+            var prisons = await directory.AllAsync(cancellationToken);
+            var block = VerdictBlock.Of(verdict, ruleSet.Id, titles, time, prisonId => prisons.FirstOrDefault(p => p.Id == prisonId)?.Name ?? $"prison {prisonId}");
             response.Headers.CacheControl = "no-store";
             return block.Stamp == since
                 ? Results.StatusCode(StatusCodes.Status304NotModified)

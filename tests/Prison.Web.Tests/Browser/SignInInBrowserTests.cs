@@ -50,9 +50,9 @@ public sealed class SignInInBrowserTests(Chromium chromium, SignInFixture signIn
             await Chromium.SignInAsync(page, name, $"Wrong-Passw0rd-{attempt}");
         }
 
-        await Expect(page.GetByRole(AriaRole.Alert)).ToContainTextAsync("This account is locked after 5 wrong passwords");
+        await Expect(page.Locator("[data-role=error-summary]")).ToContainTextAsync("This account is locked after 5 wrong passwords");
         await Chromium.SignInAsync(page, name, SigningIn.Password);
-        await Expect(page.GetByRole(AriaRole.Alert)).ToContainTextAsync("This account is locked");
+        await Expect(page.Locator("[data-role=error-summary]")).ToContainTextAsync("This account is locked");
         await Expect(page.GetByLabel("User name")).ToHaveValueAsync(name);
         Assert.EndsWith("/sign-in", new Uri(page.Url).AbsolutePath, StringComparison.Ordinal);
     }

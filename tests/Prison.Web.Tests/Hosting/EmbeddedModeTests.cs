@@ -118,12 +118,36 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.IsType<InMemoryStorage>(jobs);
         Assert.Equal("Succeeded", states[^1].StateName);
         Assert.Equal(
-            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture),
+            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture) + " New York time",
             JobCell(seen.Page, UnknownSweeperJob.Name, "last-run"));
         Assert.Equal("succeeded: 0 published again", JobCell(seen.Page, UnknownSweeperJob.Name, "last-outcome"));
         Assert.Equal("0", JobCell(seen.Page, UnknownSweeperJob.Name, "failures"));
         Assert.NotEqual("—", JobCell(before, NightlyReevaluationJob.Name, "next-run"));
         Assert.Equal(PrisonSchedule.Names, PrisonSchedule.Names.Where(name => JobCell(seen.Page, name, "last-outcome") is not null));
+    }
+
+    [Fact]
+    public async Task A_notice_form_posted_twice_saves_one_notice_which_the_worker_inside_web_evaluates()
+    {
+        await using var web = await StartAsync();
+        await EveryoneEvaluatedAsync();
+        using var staff = await web.SignedInClientAsync(Roles.Staff);
+        var number = (await PrisonersAsync())[0].Split(' ')[1];
+        var today = web.Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+        var (page, antiforgery) = await NoticePosting.OpenAsync(staff, number);
+        var submission = RecordPosting.SubmissionIn(page);
+        var before = await ScalarAsync($"SELECT count(*) FROM disciplinary_notice n JOIN prisoner p ON p.id = n.prisoner_id WHERE p.number = '{number}'");
+
+        var posts = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => NoticePosting.PostAsync(staff, number, antiforgery, "Weapon", today, "a blade, in the embedded mode", submission)));
+
+        Assert.All(posts, post => Assert.Equal(System.Net.HttpStatusCode.Redirect, post.StatusCode));
+        Array.ForEach(posts, post => post.Dispose());
+        Assert.Equal(before + 1, await ScalarAsync($"SELECT count(*) FROM disciplinary_notice n JOIN prisoner p ON p.id = n.prisoner_id WHERE p.number = '{number}'"));
+        await Eventually.Async(
+            () => ScalarAsync($"SELECT count(*) FROM prisoner WHERE number = '{number}' AND danger_status = 'Dangerous'"),
+            dangerous => dangerous == 1,
+            $"the verdict on {number} after a weapon notice",
+            TimeSpan.FromSeconds(30));
     }
 
     [Fact]

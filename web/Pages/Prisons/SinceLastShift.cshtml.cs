@@ -14,7 +14,7 @@ namespace Prison.Web.Pages.Prisons;
 /// Dangerous, over the last shift (by default the last twelve hours; any span), newest first, each with the rules and
 /// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>).
 /// </summary>
-public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock) : PageModel
+public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel
 {
     /// <summary>Bound from the query string: from, to, became, ended.</summary>
     [BindProperty(SupportsGet = true)]
@@ -30,7 +30,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     public RuleTitles Titles => titles;
 
     /// <summary>The prison's time zone, named beside the times the page shows and reads in it.</summary>
-    public string TimeZoneName => calendar.TimeZone.Id;
+    public PrisonTime Time => time;
 
     public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
@@ -53,7 +53,6 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     public string Link(IReadOnlyDictionary<string, string> query) =>
         $"/prisons/{Uri.EscapeDataString(Prison.Code)}/since-last-shift{QueryString.Create(query!)}";
 
-    public string Local(DateTime utc) => TimeZoneInfo.ConvertTimeFromUtc(utc, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm");
 
     public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
 

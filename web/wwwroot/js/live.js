@@ -7,7 +7,12 @@
   const interval = 2000;
   const maxDelay = 30000;
 
-  const hhmm = date => `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  // In the prison's time zone and named, as the server writes every time (PrisonTime), whatever the browser's clock says.
+  const hhmm = (date, element) => {
+    const zone = element.dataset.timeZone;
+    const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone || undefined }).format(date);
+    return element.dataset.zoneLabel ? `${time} ${element.dataset.zoneLabel}` : time;
+  };
 
   function cell(text) {
     const td = document.createElement('td');
@@ -30,6 +35,7 @@
     badge.dataset.role = 'badge';
     badge.textContent = row.label;
     const danger = document.createElement('td');
+    danger.className = 'danger';
     danger.append(badge);
     if (row.fromEarlierRuleSet) {
       const mark = document.createElement('small');
@@ -44,7 +50,17 @@
     return tr;
   }
 
+  // Badges change by themselves: say so to screen readers, naming whose ("B-1042: now Dangerous.").
+  function announce(texts) {
+    const region = document.getElementById('announcements');
+    if (region && texts.length > 0) region.textContent = texts.join(' ');
+  }
+
   function showDashboard(board, answer) {
+    const before = new Map([...board.querySelectorAll('tr[data-prisoner-id]')].map(tr => [tr.dataset.prisonerId, tr.dataset.status]));
+    announce(answer.rows
+      .filter(row => before.has(row.id) && before.get(row.id) !== row.status)
+      .map(row => `${row.number}: now ${row.label}.`));
     for (const [id, count] of [['count-dangerous', answer.counts.dangerous], ['count-safe', answer.counts.notDangerous], ['count-unknown', answer.counts.unknown]]) {
       const element = document.getElementById(id);
       if (element) element.textContent = String(count);
@@ -63,6 +79,9 @@
   }
 
   function showVerdict(block, answer) {
+    if (block.dataset.status !== answer.status) {
+      announce([`${document.querySelector('h1')?.textContent.replace(/\s+/g, ' ').trim() || 'This prisoner'}: now ${answer.label}.`]);
+    }
     block.dataset.status = answer.status;
     const badge = block.querySelector('[data-role="badge"]');
     badge.className = answer.badge;
@@ -95,7 +114,7 @@
         notice.hidden = true;
         notice.textContent = '';
       } else if (notice.hidden) {
-        notice.textContent = `Stale since ${hhmm(freshAt)}: the server cannot be reached, so changes since then are not shown. Trying again…`;
+        notice.textContent = `Stale since ${hhmm(freshAt, element)}: the server cannot be reached, so changes since then are not shown. Trying again…`;
         notice.hidden = false;
       }
     }
