@@ -60,7 +60,8 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
         var wall = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
         await wall.GotoAsync($"/prisons/{FirstPrison}");
-        var loadedAt = await wall.EvaluateAsync<string>("() => { const d = new Date(); return String(d.getHours()).padStart(2, '0') + ':' + String(d.getMinutes()).padStart(2, '0'); }");
+        // The page names times in the prison's zone (New York), whatever the browser's clock says (UTC here).
+        var loadedAt = await wall.EvaluateAsync<string>("() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'America/New_York' }).format(new Date())");
         var notice = wall.Locator(".stale-notice");
         await Expect(notice).ToBeHiddenAsync();
 
@@ -71,6 +72,7 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         var shown = (await notice.TextContentAsync())!;
         var since = shown["Stale since ".Length..("Stale since ".Length + 5)];
         Assert.True(since == loadedAt || string.CompareOrdinal(since, loadedAt) > 0, $"'{shown}' should name a time at or after the page was loaded ({loadedAt})");
+        Assert.StartsWith($"Stale since {since} New York time:", shown);
         await Expect(wall.Locator(".live")).ToHaveClassAsync(new System.Text.RegularExpressions.Regex("\\bstale\\b"));
         await wall.ScreenshotAsync(new() { Path = Screenshot("stale-dashboard.png"), FullPage = true });
 

@@ -73,7 +73,7 @@ public sealed class SinceLastShiftInBrowserTests(Chromium chromium) : IClassFixt
 
         // Another span, typed in the prison's time: from before the seed, the first verdicts and the notice are there too.
         var eightDaysAgo = TimeZoneInfo.ConvertTimeFromUtc(system.Clock.GetUtcNow().UtcDateTime.AddDays(-8), zone);
-        await page.GetByLabel($"From ({zone.Id})").FillAsync(eightDaysAgo.ToString("yyyy-MM-dd'T'HH:mm"));
+        await page.GetByLabel("From (New York time)").FillAsync(eightDaysAgo.ToString("yyyy-MM-dd'T'HH:mm"));
         await page.GetByRole(AriaRole.Button, new() { Name = "Show" }).ClickAsync();
         await Expect(became.Locator("tbody tr")).ToHaveCountAsync(2 + DangerousAtFirstPrison.Count);
         await Expect(became.Locator($"tr[data-prisoner-number={ArmedNumber}]")).ToContainTextAsync("first verdict");
