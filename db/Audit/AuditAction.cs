@@ -10,4 +10,7 @@ public enum AuditAction
     PrisonerChanged,
     RuleEnabled,
     RuleDisabled,
+
+    /// <summary>The prisons a user works in were set: who did it is the entry's user, whom and what its summary and values.</summary>
+    PrisonsAssigned,
 }

@@ -1,3 +1,5 @@
+using Prison.Db.Identity;
+
 namespace Prison.Db.Audit;
 
 /// <summary>
@@ -61,6 +63,21 @@ public sealed class AuditEntry
     public static AuditEntry RuleDisabled(string ruleCode, string reason) =>
         new() { Action = AuditAction.RuleDisabled, Summary = Clip($"Disabled rule {ruleCode}: {reason}", MaxSummary), After = RuleState(ruleCode, false), Before = RuleState(ruleCode, true) };
 
+    /// <summary>
+    /// The prisons <paramref name="subject"/> works in were set to <paramref name="after"/>, and their sessions ended;
+    /// <paramref name="before"/> is null for a user added with them.
+    /// </summary>
+    public static AuditEntry PrisonsAssigned(string subject, PrisonAccess? before, PrisonAccess after) =>
+        new()
+        {
+            Action = AuditAction.PrisonsAssigned,
+            Summary = Clip(
+                before is null ? $"Gave the new user {subject} {Prisons(after)}" : $"Gave {subject} {Prisons(after)} (had {Prisons(before)}); their sessions ended",
+                MaxSummary),
+            Before = before is null ? null : PrisonsValue(before),
+            After = PrisonsValue(after),
+        };
+
     /// <summary>A change to one prisoner's record (see <see cref="RecordChanges"/>).</summary>
     internal static AuditEntry PrisonerChange(bool added, Guid prisonerId, string? prisonerNumber, string summary, string? before, string? after) =>
         new()
@@ -72,6 +89,15 @@ public sealed class AuditEntry
             Before = before,
             After = after,
         };
+
+    private static string Prisons(PrisonAccess access) =>
+        access.AllPrisons || access.IsNone ? access.ToString() : access.PrisonCodes.Count == 1 ? $"the prison {access}" : $"the prisons {access}";
+
+    private static string PrisonsValue(PrisonAccess access) =>
+        System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object>
+        {
+            ["Prisons"] = access.AllPrisons ? "all" : access.PrisonCodes,
+        });
 
     private static string RuleState(string ruleCode, bool enabled) =>
         System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Rule"] = ruleCode, ["Enabled"] = enabled });

@@ -8,4 +8,5 @@ public enum SessionEnd
     PasswordReset,
     RolesChanged,
     PasswordChanged,
+    PrisonsChanged,
 }

@@ -1,17 +1,23 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore;
+using Prison.Db.Audit;
+using Prison.Domain;
 
 namespace Prison.Db.Identity;
 
 /// <summary>
-/// Adding, disabling, enabling users, resetting their passwords and changing their roles, for the command line and the
-/// admin's users page alike. Every change checks everything first and runs in one transaction: a refused change
-/// (weak password, unknown role, taken name) throws <see cref="StaffAccountException"/> and leaves the database as it was.
+/// Adding, disabling, enabling users, resetting their passwords, changing their roles and the prisons they work in, for
+/// the command line and the admin's users page alike. Every change checks everything first and runs in one transaction:
+/// a refused change (weak password, unknown role, taken name, unknown prison) throws <see cref="StaffAccountException"/>
+/// and leaves the database as it was.
 /// </summary>
 public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvider clock)
 {
-    /// <summary>Adds a user with <paramref name="roles"/>; with no <paramref name="password"/> one is generated. Returns the password.</summary>
-    public async Task<string> AddAsync(string name, IReadOnlyCollection<string> roles, string? password, CancellationToken cancellationToken = default)
+    /// <summary>
+    /// Adds a user with <paramref name="roles"/>, working in <paramref name="prisons"/> (Staff and Admin need at least
+    /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password.
+    /// </summary>
+    public async Task<string> AddAsync(string name, IReadOnlyCollection<string> roles, string? password, PrisonAccess prisons, CancellationToken cancellationToken = default)
     {
         name = name.Trim();
         var known = KnownRoles(roles);
@@ -25,6 +31,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             throw new StaffAccountException($"A user called '{name}' exists already.", "name");
         }
 
+        if (prisons.IsNone && known.Any(SeesPrisoners))
+        {
+            throw new StaffAccountException($"Give {name} at least one prison, or all prisons: Staff and Admin see prisoners only in the prisons they work in.", "prisons");
+        }
+
+        var everyPrison = await EveryPrisonAsync(cancellationToken);
+        var given = Given(prisons, everyPrison);
         password ??= Passwords.Generate();
         await CheckPasswordAsync(new StaffUser { UserName = name }, password);
         await db.InTransactionAsync(
@@ -34,9 +47,31 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 var user = new StaffUser { UserName = name };
                 Check(await users.CreateAsync(user, password));
                 Check(await users.AddToRolesAsync(user, known));
+                if (!prisons.IsNone)
+                {
+                    await AssignAsync(user, prisons.AllPrisons, given, everyPrison, added: true, cancellationToken);
+                }
             },
             cancellationToken);
         return password;
+    }
+
+    /// <summary>
+    /// Gives the user exactly <paramref name="prisons"/> (at least one, or all), ends their open sessions (they sign in
+    /// again reaching only those) and writes the audit entry, in one transaction.
+    /// </summary>
+    public async Task AssignPrisonsAsync(string name, PrisonAccess prisons, CancellationToken cancellationToken = default)
+    {
+        if (prisons.IsNone)
+        {
+            throw new StaffAccountException("Give at least one prison, or all prisons.", "prisons");
+        }
+
+        var everyPrison = await EveryPrisonAsync(cancellationToken);
+        var given = Given(prisons, everyPrison);
+        await db.InTransactionAsync(
+            async _ => await AssignAsync(await FindAsync(name), prisons.AllPrisons, given, everyPrison, added: false, cancellationToken),
+            cancellationToken);
     }
 
     /// <summary>Ends the user's sign-ins: refused at the sign-in form, and their open sessions ended on the server.</summary>
@@ -92,7 +127,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             cancellationToken);
     }
 
-    /// <summary>Every user by name, with roles, lockout and disabled flag: two statements whatever the number of users.</summary>
+    /// <summary>Every user by name, with roles, lockout, disabled flag and prisons: three statements whatever the number of users.</summary>
     public async Task<IReadOnlyList<StaffAccount>> ListAsync(CancellationToken cancellationToken = default)
     {
         var all = await db.Users.AsNoTracking().OrderBy(u => u.NormalizedUserName).ToListAsync(cancellationToken);
@@ -101,12 +136,18 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             join role in db.Roles on link.RoleId equals role.Id
             select new { link.UserId, role.Name }).ToListAsync(cancellationToken);
         var rolesOf = memberships.ToLookup(m => m.UserId, m => m.Name!);
+        var assigned = await (
+            from link in db.StaffUserPrisons
+            join prison in db.Prisons on link.PrisonId equals prison.Id
+            select new { link.UserId, prison.Code }).ToListAsync(cancellationToken);
+        var prisonsOf = assigned.ToLookup(a => a.UserId, a => a.Code);
         return [.. all.Select(u => new StaffAccount(
             u.UserName!,
             [.. rolesOf[u.Id].OrderBy(r => Roles.All.ToList().IndexOf(r))],
             users.IsLockedOutNow(u),
             users.IsLockedOutNow(u) ? u.LockoutEnd : null,
-            u.IsDisabled))];
+            u.IsDisabled,
+            u.AllPrisons ? PrisonAccess.All : PrisonAccess.Only([.. prisonsOf[u.Id].Order(StringComparer.Ordinal)])))];
     }
 
     public async Task<StaffAccount?> FindAccountAsync(string name, CancellationToken cancellationToken = default) =>
@@ -114,6 +155,63 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
 
     private async Task<StaffUser> FindAsync(string name) =>
         await users.FindByNameAsync(name.Trim()) ?? throw new StaffAccountException($"There is no user called '{name.Trim()}'.");
+
+    /// <summary>The roles that open the prisoners' pages, and so need prisons.</summary>
+    private static bool SeesPrisoners(string role) => role is Roles.Staff or Roles.Admin;
+
+    /// <summary>
+    /// The one place a user's prisons are written: the list (or "all"), a new security stamp, the end of their open
+    /// sessions (a cookie carries the prisons it was signed in with, and a narrower list must hold at once, not at the
+    /// next stamp check), and the audit entry, inside the caller's transaction.
+    /// </summary>
+    private async Task AssignAsync(
+        StaffUser user, bool allPrisons, IReadOnlyList<PrisonFacility> given, IReadOnlyList<PrisonFacility> everyPrison, bool added, CancellationToken cancellationToken)
+    {
+        var held = await db.StaffUserPrisons.Where(p => p.UserId == user.Id).ToListAsync(cancellationToken);
+        var before = user.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(held.Select(h => h.PrisonId), everyPrison));
+        db.StaffUserPrisons.RemoveRange(held.Where(h => given.All(p => p.Id != h.PrisonId)));
+        db.StaffUserPrisons.AddRange(given.Where(p => held.All(h => h.PrisonId != p.Id)).Select(p => new StaffUserPrison { UserId = user.Id, PrisonId = p.Id }));
+        user.AllPrisons = allPrisons;
+
+        // Saves the user and the list together.
+        Check(await users.UpdateSecurityStampAsync(user));
+        await EndSessionsAsync(user, SessionEnd.PrisonsChanged, cancellationToken);
+        var after = allPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison));
+        db.AuditEntries.Add(AuditEntry.PrisonsAssigned(user.UserName!, added ? null : before, after));
+        await db.SaveChangesAsync(cancellationToken);
+    }
+
+    private async Task<IReadOnlyList<PrisonFacility>> EveryPrisonAsync(CancellationToken cancellationToken) =>
+        await db.Prisons.AsNoTracking().OrderBy(p => p.Code).ToListAsync(cancellationToken);
+
+    /// <summary>The prisons <paramref name="access"/> names, each known (whatever the case its code was typed in), once.</summary>
+    private static List<PrisonFacility> Given(PrisonAccess access, IReadOnlyList<PrisonFacility> everyPrison)
+    {
+        if (access.AllPrisons)
+        {
+            return access.PrisonCodes.Count == 0 ? [] : throw new StaffAccountException("Give all prisons or a list of prisons, not both.", "prisons");
+        }
+
+        var given = new List<PrisonFacility>();
+        foreach (var code in access.PrisonCodes)
+        {
+            var prison = everyPrison.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase))
+                ?? throw new StaffAccountException(
+                    everyPrison.Count == 0
+                        ? $"'{code}' is not a prison: there is no prison yet (an import or the demo data makes them)."
+                        : $"'{code}' is not a prison. The prisons are {string.Join(", ", everyPrison.Select(p => p.Code))}.",
+                    "prisons");
+            if (!given.Contains(prison))
+            {
+                given.Add(prison);
+            }
+        }
+
+        return given;
+    }
+
+    private static List<string> Codes(IEnumerable<int> prisonIds, IReadOnlyList<PrisonFacility> everyPrison) =>
+        [.. prisonIds.Select(id => everyPrison.FirstOrDefault(p => p.Id == id)?.Code ?? $"prison {id}").Order(StringComparer.Ordinal)];
 
     private static List<string> KnownRoles(IReadOnlyCollection<string> roles)
     {

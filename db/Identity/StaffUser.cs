@@ -7,4 +7,10 @@ public sealed class StaffUser : IdentityUser
 {
     /// <summary>A disabled user cannot sign in; disabling also changes the security stamp, which ends their open sessions.</summary>
     public bool IsDisabled { get; set; }
+
+    /// <summary>
+    /// Whether the user reaches every prison (headquarters); otherwise only those of their rows of
+    /// <see cref="StaffUserPrison"/>. Changed only through <see cref="StaffAccounts"/>, which ends their sessions.
+    /// </summary>
+    public bool AllPrisons { get; set; }
 }

@@ -1,16 +1,27 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Mappings;
 using Prison.Db.Writes;
+using Prison.Domain.Record;
 
 namespace Prison.Db.Reads;
 
 public static class StoredVerdictReads
 {
-    /// <summary>The stored verdict of one prisoner, by key, in one statement; null for an unknown id.</summary>
-    public static async Task<StoredVerdict?> StoredVerdictAsync(this PrisonDb db, Guid prisonerId, CancellationToken cancellationToken = default)
+    /// <summary>
+    /// The stored verdict of one prisoner, by key, in one statement; null for an unknown id, and for a prisoner not
+    /// held now at one of <paramref name="prisonIds"/> (null: every prisoner), checked in the same statement.
+    /// </summary>
+    public static async Task<StoredVerdict?> StoredVerdictAsync(
+        this PrisonDb db, Guid prisonerId, IReadOnlyCollection<int>? prisonIds, CancellationToken cancellationToken = default)
     {
-        var row = await db.Prisoners.AsNoTracking()
-            .Where(p => p.Id == prisonerId)
+        var prisoners = db.Prisoners.AsNoTracking().Where(p => p.Id == prisonerId);
+        if (prisonIds is not null)
+        {
+            prisoners = prisoners.Where(p => db.Set<Imprisonment>().Any(s =>
+                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.LeftOn == null && s.Strike == null && prisonIds.Contains(s.PrisonId)));
+        }
+
+        var row = await prisoners
             .Select(p => new { p.DangerStatus, Facts = EF.Property<string>(p, PrisonerConfiguration.DangerFacts), p.EvaluatedAtUtc, p.ReevaluateAtUtc, p.RuleSet })
             .SingleOrDefaultAsync(cancellationToken);
         return row is null ? null : new StoredVerdict(row.DangerStatus, RuleFacts.FromJson(row.Facts), row.EvaluatedAtUtc, row.ReevaluateAtUtc, row.RuleSet);

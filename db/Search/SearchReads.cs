@@ -1,6 +1,6 @@
 namespace Prison.Db.Search;
 
-/// <summary>Finding a prisoner by number or name, in every prison.</summary>
+/// <summary>Finding a prisoner by number or name, in every prison or in the prisons a user works in.</summary>
 public static class SearchReads
 {
     public const int MaxHits = 50;
@@ -9,10 +9,11 @@ public static class SearchReads
     /// Prisoners whose number, first name or last name starts with <paramref name="text"/>, as staff type it: any case,
     /// with or without accents (both sides go through <see cref="SearchKey"/>), up to <see cref="MaxHits"/>, numbers
     /// first, then first names, then last names, each in the order of its key. ONE statement
-    /// (<see cref="SearchQueries.Prefix"/>). Every prison's prisoners are searched: a filter by prison would join the
-    /// current stay's prison there.
+    /// (<see cref="SearchQueries.Prefix"/>). With <paramref name="prisonIds"/> (null: every prisoner), only the
+    /// prisoners held now at one of those prisons, filtered inside the same statement
+    /// (<see cref="SearchQueries.PrefixWithin"/>): nobody else is found, and the limit counts only those within reach.
     /// </summary>
-    public static async Task<SearchResults> SearchAsync(this PrisonDb db, string text, CancellationToken cancellationToken = default)
+    public static async Task<SearchResults> SearchAsync(this PrisonDb db, string text, IReadOnlyCollection<int>? prisonIds, CancellationToken cancellationToken = default)
     {
         var from = SearchKey.Of(text);
         if (from.Length == 0)
@@ -21,7 +22,11 @@ public static class SearchReads
         }
 
         var found = new List<FoundPrisoner>(MaxHits + 1);
-        await foreach (var row in SearchQueries.For(db.Model).Prefix(db, from, SearchKey.UpperBound(from)).WithCancellation(cancellationToken))
+        var queries = SearchQueries.For(db.Model);
+        var rows = prisonIds is null
+            ? queries.Prefix(db, from, SearchKey.UpperBound(from))
+            : queries.PrefixWithin(db, from, SearchKey.UpperBound(from), [.. prisonIds]);
+        await foreach (var row in rows.WithCancellation(cancellationToken))
         {
             found.Add(row);
         }

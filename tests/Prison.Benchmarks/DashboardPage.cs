@@ -80,8 +80,8 @@ public static class DashboardPage
         var stamp = (await db.DashboardAsync(1, cancellationToken)).Stamp;
         await Count("dashboard poll, nothing changed", () => db.DashboardIfChangedAsync(1, stamp, cancellationToken));
         await Count("dashboard poll, changed", () => db.DashboardIfChangedAsync(1, stamp with { Changes = stamp.Changes - 1 }, cancellationToken));
-        await Count("verdict poll", () => db.StoredVerdictAsync(ids[0], cancellationToken));
-        await Count("search", () => db.SearchAsync("ma", cancellationToken));
+        await Count("verdict poll", () => db.StoredVerdictAsync(ids[0], prisonIds: null, cancellationToken));
+        await Count("search", () => db.SearchAsync("ma", prisonIds: null, cancellationToken));
         await Count("load 1 aggregate", () => db.LoadForEvaluationAsync(ids.Take(1).ToList(), cancellationToken));
         await Count("load 300 aggregates", () => db.LoadForEvaluationAsync(ids, cancellationToken));
         var loaded = await db.LoadForEvaluationAsync(ids, cancellationToken);

@@ -31,7 +31,7 @@ public sealed class NoCallHomeTests
         var configuration = ServerArguments.For(database, ServerArguments.NewQueuePrefix());
         var name = $"staff-{Guid.NewGuid():N}"[..14];
         var added = await WorkerProcess.RunInAsync(
-            AppContext.BaseDirectory, Outbound(proxy, records, "users-add"), SigningIn.Password, ["users", "add", name, "--role", Roles.Staff, "--password-stdin", .. configuration[1..]]);
+            AppContext.BaseDirectory, Outbound(proxy, records, "users-add"), SigningIn.Password, ["users", "add", name, "--role", Roles.Staff, "--all-prisons", "--password-stdin", .. configuration[1..]]);
         Assert.True(added.ExitCode == 0, added.Output);
 
         await using var web = await ServiceProcess.StartAsync("Prison.Web.dll", [.. configuration, RunningWeb.InsecureCookies], Outbound(proxy, records, "web"));

@@ -11,7 +11,7 @@ public static class SigningIn
     /// <summary>Passes the password rules; every user a test makes has it unless the test says otherwise.</summary>
     public const string Password = "Test-Passw0rd!";
 
-    /// <summary>A new user with <paramref name="roles"/> and <see cref="Password"/>, made through web's own user code. Returns the name.</summary>
+    /// <summary>A new user of every prison with <paramref name="roles"/> and <see cref="Password"/>, made through web's own user code. Returns the name.</summary>
     public static async Task<string> CreateUserAsync(this RunningWeb web, params string[] roles)
     {
         var name = NewName(roles);
@@ -19,12 +19,21 @@ public static class SigningIn
         return name;
     }
 
+    /// <summary>A new user with <paramref name="roles"/> working in the prisons of <paramref name="prisonCodes"/> only. Returns the name.</summary>
+    public static async Task<string> CreateUserOfPrisonsAsync(this RunningWeb web, IReadOnlyList<string> prisonCodes, params string[] roles)
+    {
+        var name = NewName(roles);
+        await web.Services.CreateUserAsync(name, roles, prisons: PrisonAccess.Only(prisonCodes));
+        return name;
+    }
+
     private static string NewName(string[] roles) => $"{string.Join("-", roles).ToLowerInvariant()}-{Guid.NewGuid().ToString("N")[..8]}";
 
-    public static async Task CreateUserAsync(this IServiceProvider services, string name, IReadOnlyCollection<string> roles, string password = Password)
+    /// <summary>With no <paramref name="prisons"/>, every prison: most tests are about something else than who reaches which prison.</summary>
+    public static async Task CreateUserAsync(this IServiceProvider services, string name, IReadOnlyCollection<string> roles, string password = Password, PrisonAccess? prisons = null)
     {
         await using var scope = services.CreateAsyncScope();
-        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password);
+        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password, prisons ?? PrisonAccess.All);
     }
 
     /// <summary>A client (cookies kept, redirects shown) signed in as a new user with <paramref name="roles"/>: e.g. <c>await web.SignedInClientAsync(Roles.Staff)</c>.</summary>
@@ -47,11 +56,11 @@ public static class SigningIn
         return client;
     }
 
-    /// <summary>A new client signed in as an existing user (made with <see cref="SigningIn.Password"/>).</summary>
-    public static async Task<HttpClient> ClientSignedInAsAsync(this RunningWeb web, string name)
+    /// <summary>A new client signed in as an existing user (made with <see cref="SigningIn.Password"/> unless <paramref name="password"/> says otherwise).</summary>
+    public static async Task<HttpClient> ClientSignedInAsAsync(this RunningWeb web, string name, string password = Password)
     {
         var client = web.CreateClient();
-        using var answer = await client.SignInAsync(name, Password);
+        using var answer = await client.SignInAsync(name, password);
         if (answer.StatusCode != HttpStatusCode.Redirect)
         {
             client.Dispose();

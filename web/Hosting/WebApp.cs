@@ -48,8 +48,8 @@ public static class WebApp
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
             await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
             await app.Services.SeedDemoDataAsync(cancellationToken);
-            var demoPassword = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
-            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoPassword));
+            var demoUsers = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
+            app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoUsers.Created, demoUsers.GeneratedPassword));
         }
 
         // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
@@ -83,7 +83,7 @@ public static class WebApp
         return app;
     }
 
-    private static void AnnounceAddresses(WebApplication app, PrisonSettings settings, string? demoPassword)
+    private static void AnnounceAddresses(WebApplication app, PrisonSettings settings, IReadOnlyList<string> createdDemoUsers, string? demoPassword)
     {
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses ?? [];
         foreach (var address in addresses)
@@ -96,9 +96,13 @@ public static class WebApp
             Console.WriteLine(announcement);
         }
 
-        // Printed once, on the start that created the demo users: it is stored nowhere else.
+        // Printed once, on the start that created the demo users: it is stored nowhere else. Users added to the demo
+        // since an earlier start get a password of their own, which the earlier ones do not share.
+        var everyone = string.Join(", ", DemoUsers.All.Select(u => u.Name));
+        var earlier = DemoUsers.All.Select(u => u.Name).Except(createdDemoUsers).ToList();
         Console.WriteLine(demoPassword is null
-            ? $"Sign in as {string.Join(", ", DemoUsers.All.Select(u => u.Name))} (password: {DemoUsers.PasswordKey}, or the one printed at the first start)."
-            : $"Sign in as {string.Join(", ", DemoUsers.All.Select(u => u.Name))} with the password {demoPassword} (shown this once; set {DemoUsers.PasswordKey} to choose it).");
+            ? $"Sign in as {everyone} (password: {DemoUsers.PasswordKey}, or the one printed at the first start)."
+            : $"Sign in as {string.Join(", ", createdDemoUsers)} with the password {demoPassword} (shown this once; set {DemoUsers.PasswordKey} to choose it)."
+              + (earlier.Count == 0 ? string.Empty : $" {string.Join(", ", earlier)}: the password printed at an earlier start."));
     }
 }

@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Authorization;
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Domain;
 using Prison.Web.SignIn;
@@ -7,15 +8,22 @@ using Prison.Web.Status;
 namespace Prison.Web.Pages;
 
 /// <summary>
-/// The start page: what the signed-in user may open, and nothing else. The prisons for whoever may see prisoners
-/// (Staff, Admin), the admin pages for Admin, the operations page for Operator; each asked of the same policy that
-/// guards the page, so the list and the guard cannot disagree.
+/// The start page: what the signed-in user may open, and nothing else. The prisons they work in for whoever may see
+/// prisoners (Staff, Admin), the admin pages for Admin, the operations page for Operator; each asked of the same policy
+/// and the same <see cref="PrisonScope"/> that guard the pages, so the list and the guards cannot disagree.
 /// </summary>
 public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService authorization) : PageModel
 {
     public IReadOnlyList<PrisonFacility> Prisons { get; private set; } = [];
 
     public bool SeesPrisoners { get; private set; }
+
+    /// <summary>False for a user limited to prisons: an empty list then means none was given to them, not that none exists.</summary>
+    public bool ReachesEveryPrison { get; private set; }
+
+    /// <summary>What a recording form saved, when the prisoner it was about left the user's reach (a transfer out, a release).</summary>
+    [TempData]
+    public string? Saved { get; set; }
 
     public bool Administers { get; private set; }
 
@@ -28,7 +36,9 @@ public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService au
         Operates = await MayAsync(Policies.Operator);
         if (SeesPrisoners)
         {
-            Prisons = await prisons.AllAsync(cancellationToken);
+            var scope = PrisonScope.Of(User);
+            ReachesEveryPrison = scope.IsEverywhere;
+            Prisons = await prisons.WithinAsync(scope, cancellationToken);
         }
     }
 

@@ -16,7 +16,7 @@ public static class StaffSignIn
 {
     public static readonly TimeSpan IdleTimeout = TimeSpan.FromMinutes(30);
 
-    /// <summary>How soon an open session notices that its user was disabled, given a new password or new roles.</summary>
+    /// <summary>How soon an open session notices that its user was disabled, given a new password, new roles or new prisons.</summary>
     public static readonly TimeSpan StampCheckInterval = TimeSpan.FromMinutes(1);
 
     public const string SecureCookiesKey = "SignIn:SecureCookies";
@@ -29,7 +29,7 @@ public static class StaffSignIn
             options.DefaultScheme = IdentityConstants.ApplicationScheme;
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
-        services.AddStaffUsers().AddSignInManager<StaffSignInManager>();
+        services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
@@ -74,6 +74,13 @@ public static class StaffSignIn
                     context.RejectPrincipal();
                     await context.HttpContext.SignOutAsync(IdentityConstants.ApplicationScheme);
                     return;
+                }
+
+                // A session signed in before the prisons were kept in it reaches nothing (PrisonScope fails closed): its
+                // principal is made again now, with them, rather than at the next stamp check.
+                if (!PrisonScope.IsCarriedBy(context.Principal))
+                {
+                    context.Properties.IssuedUtc = null;
                 }
 
                 await SecurityStampValidator.ValidatePrincipalAsync(context);

@@ -19,10 +19,11 @@ public static class DashboardPoll
 
     public static void MapDashboardPoll(this WebApplication app) =>
         app.MapGet("/api/prisons/{code}/dashboard", async (
-            string code, [FromQuery] string? since, HttpResponse response, PrisonDb db, PrisonDirectory directory, DashboardStamps stamps, RuleTitles titles,
+            string code, [FromQuery] string? since, HttpContext http, PrisonDb db, PrisonDirectory directory, DashboardStamps stamps, RuleTitles titles,
             CancellationToken cancellationToken) =>
         {
-            if (await directory.FindAsync(code, cancellationToken) is not { } prison)
+            // Out of reach answers as a prison that does not exist does, before the stamps this instance remembers.
+            if (await directory.FindAsync(code, PrisonScope.Of(http.User), cancellationToken) is not { } prison)
             {
                 return Results.Problem($"There is no prison '{code}'.", statusCode: StatusCodes.Status404NotFound);
             }
@@ -34,7 +35,7 @@ public static class DashboardPoll
             }
 
             // Each answer is for the page that asked, as of now: nothing between may keep one.
-            response.Headers.CacheControl = "no-store";
+            http.Response.Headers.CacheControl = "no-store";
             if (stamps.Stands(prison.Id, stamp))
             {
                 return Results.StatusCode(StatusCodes.Status304NotModified);

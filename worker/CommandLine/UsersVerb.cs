@@ -9,13 +9,14 @@ using Spectre.Console;
 namespace Prison.Worker.CommandLine;
 
 /// <summary>
-/// Who can sign in to the dashboard: add, list, disable, enable, reset a password. How an admin creates the first
-/// admin of a production installation, which starts with no users. A refused change (weak password, taken name,
-/// unknown user) says why, exits 1 and changes nothing.
+/// Who can sign in to the dashboard: add, list, disable, enable, reset a password, assign prisons. How an admin creates
+/// the first admin of a production installation, which starts with no users. A refused change (weak password, taken
+/// name, unknown user, unknown prison) says why, exits 1 and changes nothing.
 /// </summary>
 internal static class UsersVerb
 {
-    private const string UsersMigration = "005_staff_sign_in";
+    /// <summary>The newest migration the users verbs need: the prisons users work in.</summary>
+    private const string UsersMigration = "017_user_prisons";
 
     public static Command Create()
     {
@@ -27,7 +28,8 @@ internal static class UsersVerb
             HelpName = roleHelp,
         };
         var addPasswordStdin = new Option<bool>("--password-stdin") { Description = "read the password from standard input instead of generating one" };
-        var add = Verb.Create("add", "Add a user with one or more roles. Prints a generated password once, unless --password-stdin gives one.", (parse, configuration, cancellationToken) =>
+        var (addPrison, addAllPrisons) = PrisonOptions();
+        var add = Verb.Create("add", "Add a user with one or more roles and the prisons they work in. Prints a generated password once, unless --password-stdin gives one.", (parse, configuration, cancellationToken) =>
         {
             var roles = parse.GetValue(role) ?? [];
             if (roles.Length == 0)
@@ -40,28 +42,53 @@ internal static class UsersVerb
                 throw new UsageException($"'{unknown}' is not a role. The roles are {string.Join(", ", Roles.All)}.");
             }
 
-            var given = parse.GetValue(addPasswordStdin) ? ReadPassword() : null;
             var name = parse.GetValue(addName)!;
+            var prisons = Prisons(parse, addPrison, addAllPrisons);
+            if (prisons.IsNone && roles.Any(r => Roles.Find(r) is Roles.Staff or Roles.Admin))
+            {
+                throw new UsageException($"Say which prisons {name} works in: --prison CODE (repeat for several) or --all-prisons. Staff and Admin see prisoners only in their prisons.");
+            }
+
+            var given = parse.GetValue(addPasswordStdin) ? ReadPassword() : null;
             return WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                var password = await accounts.AddAsync(name, roles, given, cancellationToken);
-                AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}.");
+                var password = await accounts.AddAsync(name, roles, given, prisons, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}, working in {prisons}.");
                 if (given is null)
                 {
                     PrintPassword(name, password);
                 }
             });
-        }, addName, role, addPasswordStdin);
+        }, addName, role, addPrison, addAllPrisons, addPasswordStdin);
 
-        var list = Verb.Create("list", "Every user with roles, lockout and whether disabled.", (_, configuration, cancellationToken) =>
+        var assignName = new Argument<string>("NAME") { Description = "the user" };
+        var (assignPrison, assignAllPrisons) = PrisonOptions();
+        var assign = Verb.Create("assign", "Set the prisons a user works in (exactly those given, or all); their open sessions end at once.", (parse, configuration, cancellationToken) =>
+        {
+            var name = parse.GetValue(assignName)!;
+            var prisons = Prisons(parse, assignPrison, assignAllPrisons);
+            if (prisons.IsNone)
+            {
+                throw new UsageException($"Say which prisons {name} works in: --prison CODE (repeat for several) or --all-prisons.");
+            }
+
+            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                await accounts.AssignPrisonsAsync(name, prisons, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"{name} now works in {prisons}; their open sessions end at once.");
+            });
+        }, assignName, assignPrison, assignAllPrisons);
+
+        var list = Verb.Create("list", "Every user with roles, prisons, lockout and whether disabled.", (_, configuration, cancellationToken) =>
             WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                var table = new Table().AddColumns("Name", "Roles", "Locked out", "Disabled");
+                var table = new Table().AddColumns("Name", "Roles", "Prisons", "Locked out", "Disabled");
                 foreach (var account in await accounts.ListAsync(cancellationToken))
                 {
                     table.AddRow(
                         Markup.Escape(account.Name),
                         string.Join(", ", account.Roles),
+                        Markup.Escape(account.Prisons.ToString()),
                         account.LockedOutUntil is { } until ? $"until {until.UtcDateTime:yyyy-MM-dd HH:mm} UTC" : "no",
                         account.IsDisabled ? "yes" : "no");
                 }
@@ -106,9 +133,23 @@ internal static class UsersVerb
 
         return Verb.Create(
             "users",
-            "The people who sign in to the dashboard: add, list, disable, enable, reset-password.",
-            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE', 'users list', 'users disable NAME', 'users enable NAME' or 'users reset-password NAME'."),
-            add, list, disable, enable, reset);
+            "The people who sign in to the dashboard: add, assign, list, disable, enable, reset-password.",
+            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE --prison CODE', 'users assign NAME --prison CODE', 'users list', 'users disable NAME', 'users enable NAME' or 'users reset-password NAME'."),
+            add, assign, list, disable, enable, reset);
+    }
+
+    /// <summary>--prison CODE (repeated) and --all-prisons, for a verb of its own: an option belongs to one command.</summary>
+    private static (Option<string[]> Prison, Option<bool> AllPrisons) PrisonOptions() =>
+        (new Option<string[]>("--prison") { Description = "the code of a prison they work in (repeat for several): they see its prisoners held there now", HelpName = "CODE" },
+         new Option<bool>("--all-prisons") { Description = "every prison, for headquarters (instead of --prison)" });
+
+    private static PrisonAccess Prisons(ParseResult parse, Option<string[]> prison, Option<bool> allPrisons)
+    {
+        var codes = parse.GetValue(prison) ?? [];
+        var all = parse.GetValue(allPrisons);
+        return all && codes.Length > 0
+            ? throw new UsageException("Give --prison CODE or --all-prisons, not both.")
+            : all ? PrisonAccess.All : PrisonAccess.Only(codes);
     }
 
     private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
@@ -120,7 +161,9 @@ internal static class UsersVerb
         var applied = await scope.ServiceProvider.GetRequiredService<PrisonDb>().Database.GetAppliedMigrationsAsync(cancellationToken);
         if (!applied.Contains(UsersMigration))
         {
-            throw new StartupException($"This database has no users table yet: run 'migrate' first (migration {UsersMigration} creates it).");
+            throw new StartupException(applied.Contains("005_staff_sign_in")
+                ? $"This database does not keep the prisons users work in yet: run 'migrate' first (migration {UsersMigration} adds them)."
+                : $"This database has no users table yet: run 'migrate' first (migration 005_staff_sign_in creates it).");
         }
 
         try

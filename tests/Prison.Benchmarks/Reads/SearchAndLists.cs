@@ -58,7 +58,7 @@ public static class SearchAndLists
         var all = new List<double>();
         foreach (var (kind, texts) in searches)
         {
-            await Sample(kind, [.. texts.Select(text => (Func<Task>)(() => db.SearchAsync(text, cancellationToken)))]);
+            await Sample(kind, [.. texts.Select(text => (Func<Task>)(() => db.SearchAsync(text, prisonIds: null, cancellationToken)))]);
             all.AddRange(results[^1].Milliseconds);
         }
 

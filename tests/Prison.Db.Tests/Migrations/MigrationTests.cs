@@ -1,6 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
+using Prison.Db.Identity;
 using Prison.Db.Reads;
 using Prison.Db.Search;
 using Prison.Db.Writes;
@@ -230,17 +231,49 @@ public class MigrationTests
         await using var read = database.Open();
         var before = await read.DashboardAsync(prisonId: 1);
         Assert.Equal(["M14"], before.Rows.Select(r => r.Number));
-        Assert.Empty((await read.SearchAsync("monica")).Hits);
+        Assert.Empty((await read.SearchAsync("monica", prisonIds: null)).Hits);
 
         Assert.Equal(1, await read.AddMissingSearchKeysAsync());
-        Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ")).Hits.Select(h => h.Number));
-        Assert.Equal(["M14"], (await read.SearchAsync("m14")).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ", prisonIds: null)).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("m14", prisonIds: null)).Hits.Select(h => h.Number));
 
         (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
         await read.SaveRecordChangesAsync();
         var after = (await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp)).Changed;
         Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);
-        Assert.Equal(["M14"], (await read.SearchAsync("ortiz")).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("ortiz", prisonIds: null)).Hits.Select(h => h.Number));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_017_keeps_every_user_already_there_at_all_prisons_and_gives_one_added_later_without_them_none(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "017_user_prisons");
+            db.Prisons.Add(Records.Prison(1));
+            db.Users.AddRange(
+                new StaffUser { UserName = "before", NormalizedUserName = "BEFORE", SecurityStamp = "s" },
+                new StaffUser { UserName = "also-before", NormalizedUserName = "ALSO-BEFORE", SecurityStamp = "s", IsDisabled = true });
+            await WithLaterColumnsAsync(database, "017_user_prisons", () => db.SaveChangesAsync());
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        // A process of the previous version, still running, adds a user without naming the column.
+        var yes = database.Engine == Engine.PostgreSql ? "true" : "1";
+        await database.ExecuteAsync(
+            "INSERT INTO staff_user (id, user_name, normalized_user_name, email_confirmed, phone_number_confirmed, two_factor_enabled, lockout_enabled, access_failed_count) "
+            + $"VALUES ('later-id', 'later', 'LATER', {yes}, {yes}, {yes}, {yes}, 0)");
+
+        Assert.Equal(
+            [["also-before", "1"], ["before", "1"], ["later", "0"]],
+            await database.RowsAsync("SELECT user_name, CASE WHEN all_prisons THEN '1' ELSE '0' END FROM staff_user ORDER BY user_name"));
+        Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user_prison"));
     }
 
     [Theory]
@@ -294,7 +327,7 @@ public class MigrationTests
     /// </summary>
     private static async Task WithLaterColumnsAsync(ScratchDatabase database, string step, Func<Task> write)
     {
-        var (date, bigint, text) = database.Engine == Engine.PostgreSql ? ("date", "bigint", "text") : ("TEXT", "INTEGER", "TEXT");
+        var (date, bigint, text, boolean) = database.Engine == Engine.PostgreSql ? ("date", "bigint", "text", "boolean") : ("TEXT", "INTEGER", "TEXT", "INTEGER");
         (string Step, string Table, string Column, string Type)[] later =
         [
             ("011_verdict_version", "prisoner", "evaluated_version", bigint),
@@ -303,6 +336,7 @@ public class MigrationTests
             ("013_verdict_history", "prisoner", "known_reasons", text),
             ("013_verdict_history", "prisoner", "verdict_cause", text),
             ("013_verdict_history", "prisoner", "verdict_cause_detail", text),
+            ("017_user_prisons", "staff_user", "all_prisons", boolean),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

@@ -15,8 +15,8 @@ public class AuditReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var first = await db.AuditPageAsync(new AuditFilter());
-        var third = await db.AuditPageAsync(new AuditFilter(Page: 3));
+        var first = await db.AuditPageAsync(new AuditFilter(), prisonIds: null);
+        var third = await db.AuditPageAsync(new AuditFilter(Page: 3), prisonIds: null);
 
         Assert.Equal(2, counter.Count);
         Assert.Equal(Enumerable.Range(71, 50).Reverse().Select(Minute), first.Entries.Select(e => e.AtUtc));
@@ -35,9 +35,9 @@ public class AuditReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var byAlice = await db.AuditPageAsync(new AuditFilter(UserName: "alice"));
-        var aboutA2 = await db.AuditPageAsync(new AuditFilter(PrisonerNumber: "A2"));
-        var aliceOnA2InAnHour = await db.AuditPageAsync(new AuditFilter("alice", "A2", Minute(30), Minute(90)));
+        var byAlice = await db.AuditPageAsync(new AuditFilter(UserName: "alice"), prisonIds: null);
+        var aboutA2 = await db.AuditPageAsync(new AuditFilter(PrisonerNumber: "A2"), prisonIds: null);
+        var aliceOnA2InAnHour = await db.AuditPageAsync(new AuditFilter("alice", "A2", Minute(30), Minute(90)), prisonIds: null);
 
         Assert.Equal(3, counter.Count);
         Assert.Equal(40, byAlice.Entries.Count);
@@ -55,10 +55,39 @@ public class AuditReadsTests
         await using var database = await LoggedAsync(engine, entries: 3);
         await using var db = database.Open();
 
-        var page = await db.AuditPageAsync(new AuditFilter(Page: 2));
+        var page = await db.AuditPageAsync(new AuditFilter(Page: 2), prisonIds: null);
 
         Assert.Empty(page.Entries);
         Assert.False(page.HasNext);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Within_prisons_a_page_holds_the_entries_about_prisoners_held_there_now_and_those_about_no_prisoner_in_one_statement(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var write = database.Open(new MovableClock(Start)))
+        {
+            write.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
+            var released = Records.Harmless("R1", 1, TestDay.Today.AddDays(-9));
+            released.Release(TestDay.Today.AddDays(-1));
+            write.Prisoners.AddRange(Records.Harmless("H1", 1, TestDay.Today), Records.Harmless("E2", 2, TestDay.Today), released);
+            await write.SaveRecordChangesAsync();
+            write.AuditEntries.Add(AuditEntry.SignedIn("alice", "127.0.0.1"));
+            await write.SaveChangesAsync();
+        }
+
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var within = await db.AuditPageAsync(new AuditFilter(), prisonIds: [1]);
+        var aboutElsewhere = await db.AuditPageAsync(new AuditFilter(PrisonerNumber: "E2"), prisonIds: [1]);
+        var everything = await db.AuditPageAsync(new AuditFilter(), prisonIds: null);
+
+        Assert.Equal(3, counter.Count);
+        Assert.Equal(["", "H1"], within.Entries.Select(e => e.PrisonerNumber ?? string.Empty).Order());
+        Assert.Empty(aboutElsewhere.Entries);
+        Assert.Equal(["", "E2", "H1", "R1"], everything.Entries.Select(e => e.PrisonerNumber ?? string.Empty).Order());
     }
 
     private static DateTime Minute(int minute) => Start.AddMinutes(minute);

@@ -46,7 +46,7 @@ public class SearchReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var found = await db.SearchAsync("jo");
+        var found = await db.SearchAsync("jo", prisonIds: null);
 
         Assert.Equal(1, counter.Count);
         Assert.Equal(["C2", "C1", "C3"], found.Hits.Select(h => h.Number));
@@ -60,7 +60,7 @@ public class SearchReadsTests
         await using var database = await SavedAsync(engine, [.. Enumerable.Range(1, 60).Select(n => ($"D{n:00}", $"Maria Garcia {n:00}"))]);
         await using var db = database.Open();
 
-        var found = await db.SearchAsync("mar");
+        var found = await db.SearchAsync("mar", prisonIds: null);
 
         Assert.Equal(SearchReads.MaxHits, found.Hits.Count);
         Assert.True(found.More);
@@ -87,7 +87,7 @@ public class SearchReadsTests
         }
 
         await using var read = database.Open();
-        var hits = (await read.SearchAsync("adams")).Hits.ToDictionary(h => h.Number);
+        var hits = (await read.SearchAsync("adams", prisonIds: null)).Hits.ToDictionary(h => h.Number);
 
         Assert.Equal((DangerStatus.Dangerous, 2, TestDay.Today.AddDays(-3)), (hits["E1"].Status, hits["E1"].PrisonId!.Value, hits["E1"].ArrivalDate!.Value));
         Assert.Equal(["NotConvicted"], hits["E1"].FiredRules);
@@ -120,7 +120,7 @@ public class SearchReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        Assert.Empty((await db.SearchAsync(" -?! ")).Hits);
+        Assert.Empty((await db.SearchAsync(" -?! ", prisonIds: null)).Hits);
         Assert.Equal(0, counter.Count);
     }
 
@@ -148,6 +148,59 @@ public class SearchReadsTests
         Assert.Equal(people.Length, await database.ScalarAsync<long>("SELECT count(*) FROM prisoner_search_key"));
     }
 
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_search_within_prisons_finds_only_the_prisoners_held_there_now_in_one_statement(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var write = database.Open())
+        {
+            write.Prisons.AddRange(Records.Prison(1), Records.Prison(2), Records.Prison(3));
+            var here = Records.Harmless("H1", 1, TestDay.Today.AddDays(-3));
+            var third = Records.Harmless("H3", 3, TestDay.Today.AddDays(-3));
+            var elsewhere = Records.Harmless("H2", 2, TestDay.Today.AddDays(-3));
+            var released = Records.Harmless("H4", 1, TestDay.Today.AddDays(-30));
+            released.Release(TestDay.Today.AddDays(-2));
+            var movedAway = Records.Harmless("H5", 1, TestDay.Today.AddDays(-30));
+            movedAway.Transfer(2, TestDay.Today.AddDays(-1), forDisciplinaryReasons: false);
+            var movedHere = Records.Harmless("H6", 2, TestDay.Today.AddDays(-30));
+            movedHere.Transfer(1, TestDay.Today.AddDays(-1), forDisciplinaryReasons: false);
+            write.Prisoners.AddRange(here, third, elsewhere, released, movedAway, movedHere);
+            await write.SaveRecordChangesAsync();
+        }
+
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var within = await db.SearchAsync("h", prisonIds: [1, 3]);
+        var everywhere = await db.SearchAsync("h", prisonIds: null);
+        var nowhere = await db.SearchAsync("h", prisonIds: []);
+
+        Assert.Equal(["H1", "H3", "H6"], within.Hits.Select(h => h.Number));
+        Assert.Equal(["H1", "H2", "H3", "H4", "H5", "H6"], everywhere.Hits.Select(h => h.Number));
+        Assert.Empty(nowhere.Hits);
+        Assert.Equal(3, counter.Count);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Within_prisons_the_fifty_found_are_the_first_fifty_there_however_many_elsewhere_come_first(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var write = database.Open())
+        {
+            write.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
+            write.Prisoners.AddRange(Enumerable.Range(1, 70).Select(n => Records.Harmless($"E{n:000}", n <= 60 ? 2 : 1, TestDay.Today.AddDays(-1))));
+            await write.SaveRecordChangesAsync();
+        }
+
+        await using var db = database.Open();
+        var found = await db.SearchAsync("e", prisonIds: [1]);
+
+        Assert.Equal([.. Enumerable.Range(61, 10).Select(n => $"E{n:000}")], found.Hits.Select(h => h.Number));
+        Assert.False(found.More);
+    }
+
     /// <summary>
     /// Each way of finding is a range of its own index, read in its order and stopped after a page: never a scan of the
     /// keys. (How the few keys found are joined to their prisoners is the planner's choice for the table's size.)
@@ -160,7 +213,7 @@ public class SearchReadsTests
         var plans = new PlanRecorder("prisoner_search_key");
         await using var db = database.Open(null, plans);
 
-        await db.SearchAsync("name1");
+        await db.SearchAsync("name1", prisonIds: null);
 
         var plan = Assert.Single(plans.Plans);
         foreach (var index in new[] { "prisoner_search_by_number", "prisoner_search_by_name", "prisoner_search_by_surname" })
@@ -171,8 +224,28 @@ public class SearchReadsTests
         Assert.DoesNotContain("Seq Scan on prisoner_search_key", plan);
     }
 
+    [Fact]
+    public async Task On_postgresql_a_search_within_prisons_is_still_a_range_scan_of_each_index_probing_the_current_stay_by_its_key()
+    {
+        await using var database = await SavedAsync(Engine.PostgreSql, [.. Enumerable.Range(1, 3000).Select(n => ($"K{n:0000}", $"Name{n % 97} Surname{n % 89}"))]);
+        await database.ExecuteAsync("ANALYZE");
+        var plans = new PlanRecorder("prisoner_search_key");
+        await using var db = database.Open(null, plans);
+
+        await db.SearchAsync("name1", prisonIds: [1]);
+
+        var plan = Assert.Single(plans.Plans);
+        foreach (var index in new[] { "prisoner_search_by_number", "prisoner_search_by_name", "prisoner_search_by_surname" })
+        {
+            Assert.Contains($"Index Scan using {index} on prisoner_search_key", plan);
+        }
+
+        Assert.Contains("imprisonment_one_current", plan);
+        Assert.DoesNotContain("Seq Scan on prisoner_search_key", plan);
+    }
+
     private static async Task<IReadOnlyList<string>> NumbersAsync(PrisonDb db, string text) =>
-        [.. (await db.SearchAsync(text)).Hits.Select(h => h.Number)];
+        [.. (await db.SearchAsync(text, prisonIds: null)).Hits.Select(h => h.Number)];
 
     private static async Task<ScratchDatabase> SavedAsync(Engine engine, params (string Number, string Name)[] people)
     {

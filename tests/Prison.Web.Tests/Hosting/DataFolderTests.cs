@@ -25,7 +25,7 @@ public sealed partial class DataFolderTests : IDisposable
         var workerFolder = Directory.CreateDirectory(Path.Combine(_home, "worker-started-here")).FullName;
         var webFolder = Directory.CreateDirectory(Path.Combine(_home, "web-started-here")).FullName;
 
-        var added = await WorkerProcess.RunInAsync(workerFolder, environment, Password, "users", "add", "carol", "--role", "Staff", "--password-stdin");
+        var added = await WorkerProcess.RunInAsync(workerFolder, environment, Password, "users", "add", "carol", "--role", "Staff", "--all-prisons", "--password-stdin");
         Assert.True(added.ExitCode == 0, added.Output);
 
         using var web = StartWeb(webFolder, environment);

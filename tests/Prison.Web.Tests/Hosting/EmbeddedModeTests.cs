@@ -171,11 +171,11 @@ public sealed class EmbeddedModeTests : IDisposable
     }
 
     [Fact]
-    public async Task The_first_start_creates_the_demo_users_with_Demo_Password_and_a_later_start_leaves_them_as_they_are()
+    public async Task The_first_start_creates_the_demo_users_with_Demo_Password_staff_one_in_one_prison_and_a_later_start_leaves_them_as_they_are()
     {
         await using (var web = await StartAsync("--Demo:Password=First-Demo-Passw0rd"))
         {
-            foreach (var (name, role) in DemoUsers.All)
+            foreach (var (name, role, _) in DemoUsers.All)
             {
                 using var client = web.CreateClient();
                 using var signedIn = await client.SignInAsync(name, "First-Demo-Passw0rd");
@@ -183,12 +183,23 @@ public sealed class EmbeddedModeTests : IDisposable
                 Assert.Equal([role], (await RolesAsync(web)).Where(r => r.Name == name).Select(r => r.Role));
             }
 
+            using var one = web.CreateClient();
+            (await one.SignInAsync("staff-one", "First-Demo-Passw0rd")).Dispose();
+            var start = await one.GetStringAsync("/");
+            Assert.Contains("href=\"/prisons/RNDC\"", start);
+            Assert.DoesNotContain("href=\"/prisons/AMKC\"", start);
+            Assert.DoesNotContain("href=\"/prisons/GRVC\"", start);
+            Assert.Equal(System.Net.HttpStatusCode.OK, (await one.GetAsync("/prisons/RNDC")).StatusCode);
+            Assert.Equal(System.Net.HttpStatusCode.NotFound, (await one.GetAsync("/prisons/AMKC")).StatusCode);
+            using var staff = await web.ClientSignedInAsAsync("staff", "First-Demo-Passw0rd");
+            Assert.Contains("href=\"/prisons/AMKC\"", await staff.GetStringAsync("/"));
+
             await EveryoneEvaluatedAsync();
         }
 
         await using (var web = await StartAsync("--Demo:Password=Second-Demo-Passw0rd"))
         {
-            Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM staff_user"));
+            Assert.Equal(4, await ScalarAsync("SELECT count(*) FROM staff_user"));
             using var client = web.CreateClient();
             using var signedIn = await client.SignInAsync("staff", "First-Demo-Passw0rd");
             Assert.Equal(System.Net.HttpStatusCode.Redirect, signedIn.StatusCode);

@@ -14,7 +14,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task Add_creates_the_user_with_its_roles_and_prints_a_strong_generated_password_once()
     {
-        var run = await UsersAsync("add", "alice", "--role", "Staff", "--role", "admin");
+        var run = await UsersAsync("add", "alice", "--role", "Staff", "--role", "admin", "--all-prisons");
 
         Assert.True(run.ExitCode == 0, run.Output);
         Assert.Contains("Added alice with the role(s) Staff, Admin.", run.Output);
@@ -37,7 +37,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task A_weak_password_is_refused_with_the_rules_it_breaks_and_nothing_is_added()
     {
-        var run = await WorkerProcess.RunWithInputAsync("password", ["users", "add", "carol", "--role", "Staff", "--password-stdin", .. Configuration()]);
+        var run = await WorkerProcess.RunWithInputAsync("password", ["users", "add", "carol", "--role", "Staff", "--all-prisons", "--password-stdin", .. Configuration()]);
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("Nothing was changed: The password is too weak", run.Output);
@@ -49,10 +49,10 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task A_taken_name_is_refused_whatever_its_case_and_the_first_user_is_left_as_it_was()
     {
-        await UsersAsync("add", "dave", "--role", "Staff");
+        await UsersAsync("add", "dave", "--role", "Staff", "--all-prisons");
         var hash = await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user");
 
-        var run = await UsersAsync("add", "DAVE", "--role", "Admin");
+        var run = await UsersAsync("add", "DAVE", "--role", "Admin", "--all-prisons");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("A user called 'DAVE' exists already.", run.Output);
@@ -70,7 +70,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     {
         name = name is ['{', .., '}'] ? new string('n', int.Parse(name[1..^1], System.Globalization.CultureInfo.InvariantCulture)) : name;
 
-        var run = await UsersAsync("add", name, "--role", "Staff");
+        var run = await UsersAsync("add", name, "--role", "Staff", "--all-prisons");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains(message, run.Output.ReplaceLineEndings(string.Empty));
@@ -83,7 +83,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     {
         var name = "g.h-i_".PadRight(64, '7');
 
-        var run = await UsersAsync("add", name, "--role", "Staff");
+        var run = await UsersAsync("add", name, "--role", "Staff", "--all-prisons");
 
         Assert.True(run.ExitCode == 0, run.Output);
         Assert.Equal(["Staff"], await RolesOfAsync(name));
@@ -104,9 +104,9 @@ public sealed class UsersVerbTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task List_shows_each_user_with_roles_lockout_and_disabled()
+    public async Task List_shows_each_user_with_roles_prisons_lockout_and_disabled()
     {
-        await UsersAsync("add", "frank", "--role", "Staff");
+        await UsersAsync("add", "frank", "--role", "Staff", "--all-prisons");
         await UsersAsync("add", "grace", "--role", "Operator");
         await _database.ExecuteAsync($"UPDATE staff_user SET lockout_end = '{DateTime.UtcNow.AddHours(1):yyyy-MM-dd HH:mm:ss}+00' WHERE user_name = 'grace'");
         await UsersAsync("disable", "frank");
@@ -116,14 +116,14 @@ public sealed class UsersVerbTests : IAsyncLifetime
         Assert.True(run.ExitCode == 0, run.Output);
         var frank = run.Output.Split('\n').Single(l => l.Contains("frank"));
         var grace = run.Output.Split('\n').Single(l => l.Contains("grace"));
-        Assert.Matches("frank\\s*│\\s*Staff\\s*│\\s*no\\s*│\\s*yes", frank);
-        Assert.Matches("grace\\s*│\\s*Operator\\s*│\\s*until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*│\\s*no", grace);
+        Assert.Matches("frank\\s*│\\s*Staff\\s*│\\s*all prisons\\s*│\\s*no\\s*│\\s*yes", frank);
+        Assert.Matches("grace\\s*│\\s*Operator\\s*│\\s*no prison\\s*│\\s*until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*│\\s*no", grace);
     }
 
     [Fact]
     public async Task Disable_marks_the_user_and_changes_their_security_stamp_so_open_sessions_end()
     {
-        await UsersAsync("add", "heidi", "--role", "Staff");
+        await UsersAsync("add", "heidi", "--role", "Staff", "--all-prisons");
         var stamp = await _database.ScalarAsync<string>("SELECT security_stamp FROM staff_user");
 
         var run = await UsersAsync("disable", "heidi");
@@ -136,7 +136,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [Fact]
     public async Task Reset_password_prints_a_new_password_and_lifts_a_lockout()
     {
-        await UsersAsync("add", "ivan", "--role", "Staff");
+        await UsersAsync("add", "ivan", "--role", "Staff", "--all-prisons");
         await _database.ExecuteAsync("UPDATE staff_user SET lockout_end = now() + interval '1 hour', access_failed_count = 3");
         var hash = await _database.ScalarAsync<string>("SELECT password_hash FROM staff_user");
 

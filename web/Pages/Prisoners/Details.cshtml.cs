@@ -11,6 +11,7 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisoners;
@@ -49,7 +50,7 @@ public sealed class DetailsModel(
             return NotFound();
         }
 
-        var notice = new DisciplinaryNoticeEntry().For(Prisoner, new RecordContext(Today, clock.GetUtcNow().UtcDateTime, db.ActorName, prisons));
+        var notice = new DisciplinaryNoticeEntry().For(Prisoner, new RecordContext(Today, clock.GetUtcNow().UtcDateTime, db.ActorName, prisons, PrisonScope.Of(User).Within(prisons)));
         var fields = notice.Fields();
         Notice = new EntryFormView(
             EntryFormView.PathOf(Prisoner.Number, notice.Kind), notice.Button, fields, fields.ToDictionary(f => f.Name, f => f.Initial), new ModelStateDictionary(), Guid.NewGuid());
@@ -74,7 +75,8 @@ public sealed class DetailsModel(
 
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
     {
-        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        // A prisoner out of the user's reach is not found, as one that does not exist: no view is audited either.
+        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner || !PrisonScope.Of(User).Reaches(prisoner))
         {
             return false;
         }

@@ -1,13 +1,15 @@
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Search;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisoners;
 
 /// <summary>
-/// Finding any prisoner, from the search box in every page's header: by number (exact or its start) or by the start of
-/// the first or last name, in any case and with or without accents. One statement (<see cref="SearchReads"/>).
+/// Finding any prisoner within the user's reach, from the search box in every page's header: by number (exact or its
+/// start) or by the start of the first or last name, in any case and with or without accents. One statement
+/// (<see cref="SearchReads"/>), which leaves out whoever is not held now at the user's prisons (<see cref="PrisonScope"/>).
 /// </summary>
 public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
 {
@@ -42,7 +44,7 @@ public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitl
             return;
         }
 
-        Results = await db.SearchAsync(Query, cancellationToken);
+        Results = await db.SearchAsync(Query, PrisonScope.Of(User).PrisonIds, cancellationToken);
         PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
     }
 }

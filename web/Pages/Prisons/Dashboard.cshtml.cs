@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisons;
@@ -19,7 +20,8 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
 
     public async Task<IActionResult> OnGetAsync(string code, string? show, CancellationToken cancellationToken)
     {
-        if (await directory.FindAsync(code, cancellationToken) is not { } prison)
+        var scope = PrisonScope.Of(User);
+        if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
         {
             return NotFound();
         }
@@ -31,7 +33,7 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
         }
 
         Prison = prison;
-        Prisons = await directory.AllAsync(cancellationToken);
+        Prisons = await directory.WithinAsync(scope, cancellationToken);
         Dashboard = await db.DashboardAsync(prison.Id, cancellationToken);
         return Page();
     }

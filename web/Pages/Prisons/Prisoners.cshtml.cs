@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisons;
@@ -65,7 +66,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
 
     public async Task<IActionResult> OnGetAsync(string code, string? status, string? after, CancellationToken cancellationToken)
     {
-        if (await directory.FindAsync(code, cancellationToken) is not { } prison)
+        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
             return NotFound();
         }

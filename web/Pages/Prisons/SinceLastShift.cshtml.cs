@@ -5,6 +5,7 @@ using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisons;
@@ -34,7 +35,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
 
     public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
-        if (await directory.FindAsync(code, cancellationToken) is not { } prison)
+        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
             return NotFound();
         }

@@ -55,7 +55,7 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
         var name = $"a.b-c_{Guid.NewGuid():N}".PadRight(UserNames.MaxLength, '9');
 
-        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", name), new("NewUser.Roles", Roles.Staff)]);
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", name), new("NewUser.Roles", Roles.Staff), new("NewUser.AllPrisons", "true")]);
 
         Assert.NotNull(Password(html));
         Assert.Equal(1L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM staff_user WHERE user_name = '{name}'"));

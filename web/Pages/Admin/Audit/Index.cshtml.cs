@@ -4,11 +4,15 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain.Evaluation;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Admin.Audit;
 
-/// <summary>The admin's audit log: newest first, filtered by user, prisoner and the prison's calendar days, fifty a page.</summary>
+/// <summary>
+/// The admin's audit log: newest first, filtered by user, prisoner and the prison's calendar days, fifty a page. An admin
+/// limited to prisons reads the entries about the prisoners held there now, and those about no prisoner.
+/// </summary>
 public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime time) : PageModel
 {
     /// <summary>
@@ -24,7 +28,7 @@ public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime 
         (Filter.User, Filter.Prisoner, Filter.From, Filter.To, Filter.Page) = (user, prisoner, from, to, p);
         if (Filter.TryValidate(calendar, ModelState, out var filter))
         {
-            Results = await db.AuditPageAsync(filter, cancellationToken);
+            Results = await db.AuditPageAsync(filter, PrisonScope.Of(User).PrisonIds, cancellationToken);
         }
     }
 

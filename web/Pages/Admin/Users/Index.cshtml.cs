@@ -1,16 +1,25 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db.Identity;
+using Prison.Domain;
+using Prison.Web.SignIn;
+using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Admin.Users;
 
 /// <summary>
-/// The admin's users page: every user with roles, lockout and disabled flag; add one, disable or enable, reset a
-/// password, change roles. A generated password is shown on the answer to the post that made it, once, and kept nowhere.
+/// The admin's users page: every user with roles, prisons, lockout and disabled flag; add one, disable or enable, reset
+/// a password, change roles or prisons. A generated password is shown on the answer to the post that made it, once, and
+/// kept nowhere. An admin gives only the prisons they reach themselves, and "All prisons" only if they have all.
 /// </summary>
-public sealed class IndexModel(StaffAccounts accounts) : PageModel
+public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory) : PageModel
 {
     public IReadOnlyList<StaffAccount> Accounts { get; private set; } = [];
+
+    /// <summary>The prisons this admin may give: those they reach.</summary>
+    public IReadOnlyList<PrisonFacility> Prisons { get; private set; } = [];
+
+    public bool MayGiveAllPrisons => PrisonScope.Of(User).IsEverywhere;
 
     [BindProperty]
     public NewUserForm NewUser { get; set; } = new();
@@ -21,14 +30,19 @@ public sealed class IndexModel(StaffAccounts accounts) : PageModel
     [TempData]
     public string? Message { get; set; }
 
-    public async Task OnGetAsync(CancellationToken cancellationToken) => Accounts = await accounts.ListAsync(cancellationToken);
+    public Task OnGetAsync(CancellationToken cancellationToken) => ListAsync(cancellationToken);
 
     public async Task<IActionResult> OnPostAddAsync(CancellationToken cancellationToken)
     {
         try
         {
             var name = NewUser.UserName ?? string.Empty;
-            var password = await accounts.AddAsync(name, NewUser.Roles, null, cancellationToken);
+            if (await WiderThanOwnAsync(NewUser.Access, cancellationToken) is { } wider)
+            {
+                throw new StaffAccountException(wider, "prisons");
+            }
+
+            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken);
             NewPassword = (name.Trim(), password);
             Message = null;
             ModelState.Clear();
@@ -36,10 +50,10 @@ public sealed class IndexModel(StaffAccounts accounts) : PageModel
         }
         catch (StaffAccountException error)
         {
-            ModelState.AddModelError(error.Field == "roles" ? "NewUser.Roles" : "NewUser.UserName", error.Message);
+            ModelState.AddModelError(error.Field switch { "roles" => "NewUser.Roles", "prisons" => "NewUser.Prisons", _ => "NewUser.UserName" }, error.Message);
         }
 
-        Accounts = await accounts.ListAsync(cancellationToken);
+        await ListAsync(cancellationToken);
         return Page();
     }
 
@@ -54,7 +68,7 @@ public sealed class IndexModel(StaffAccounts accounts) : PageModel
             Message = error.Message;
         }
 
-        Accounts = await accounts.ListAsync(cancellationToken);
+        await ListAsync(cancellationToken);
         return Page();
     }
 
@@ -68,6 +82,26 @@ public sealed class IndexModel(StaffAccounts accounts) : PageModel
     public Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
         ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? "You cannot take the Admin role from yourself: another admin must." : null,
             () => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.");
+
+    /// <summary>Gives the user exactly the checked prisons, or all of them; their sessions end, so the change holds at once.</summary>
+    public async Task<IActionResult> OnPostPrisonsAsync(string name, bool allPrisons, List<string> prisons, CancellationToken cancellationToken)
+    {
+        var access = allPrisons ? PrisonAccess.All : PrisonAccess.Only(prisons);
+        return await ChangeAsync(name, await WiderThanOwnAsync(access, cancellationToken),
+            () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.");
+    }
+
+    /// <summary>Why this admin may not give <paramref name="access"/>, or null when they may.</summary>
+    private async Task<string?> WiderThanOwnAsync(PrisonAccess access, CancellationToken cancellationToken) =>
+        PrisonScope.Of(User).MayGive(access, await directory.AllAsync(cancellationToken))
+            ? null
+            : "You can give only the prisons you work in yourself: an admin of all prisons gives the others.";
+
+    private async Task ListAsync(CancellationToken cancellationToken)
+    {
+        Accounts = await accounts.ListAsync(cancellationToken);
+        Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
+    }
 
     private async Task<IActionResult> ChangeAsync(string name, string? refusal, Func<Task> change, string done)
     {

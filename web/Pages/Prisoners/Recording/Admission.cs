@@ -12,7 +12,7 @@ public sealed class Admission : RecordForm
 
     public override string Title => "Record an arrival";
 
-    [Required(ErrorMessage = "Choose a prison from the list."), KnownPrison]
+    [Required(ErrorMessage = "Choose a prison from the list."), KnownPrison(Arrival = true)]
     public int? Prison { get; set; }
 
     [Required(ErrorMessage = "Enter the arrival date as YYYY-MM-DD."), Day]
@@ -21,7 +21,7 @@ public sealed class Admission : RecordForm
     public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is null;
 
     public override IReadOnlyList<FormField> Fields() =>
-        [FormField.Choice(nameof(Prison), "Prison", Context.PrisonOptions), FormField.Date(nameof(Date), "Arrival date", Context.TodayText)];
+        [FormField.Choice(nameof(Prison), "Prison", Context.ArrivalPrisonOptions), FormField.Date(nameof(Date), "Arrival date", Context.TodayText)];
 
     public override void Validate(ModelStateDictionary errors)
     {

@@ -7,6 +7,7 @@ using Prison.Db.Forms;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.SignIn;
 using Prison.Web.Status;
 using Prison.Worker.Messaging;
 
@@ -17,6 +18,7 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// the kind's form, binds and checks what was posted (<see cref="RecordForm"/>), records it through the aggregate, and
 /// publishes the change once committed. Each rendering of a form carries a one-time token, saved with the entry in
 /// the same transaction under a primary key: the same form posted twice saves once, and the second post is told so.
+/// A prisoner out of the user's reach (<see cref="PrisonScope"/>) is not found, for showing and for posting alike.
 /// </summary>
 public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCalendar calendar, TimeProvider clock, ChangePublisher publisher) : PageModel
 {
@@ -54,7 +56,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
         }
         else if (await WasSavedAsync(token, cancellationToken))
         {
-            return Saved(number, AlreadySaved);
+            return await SavedAlreadyAsync(number, cancellationToken);
         }
 
         if (!await LoadAsync(number, kind, cancellationToken))
@@ -92,7 +94,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
             db.ChangeTracker.Clear();
             if (await WasSavedAsync(token, cancellationToken))
             {
-                return Saved(number, AlreadySaved);
+                return await SavedAlreadyAsync(number, cancellationToken);
             }
 
             return await RefuseAsync(
@@ -105,7 +107,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
                 cancellationToken);
         }
 
-        return Saved(number, $"{saved} The danger status is being evaluated again.");
+        return Saved(Prisoner, $"{saved} The danger status is being evaluated again.");
     }
 
     /// <summary>The aggregate's message without the parameter name .NET appends to argument exceptions.</summary>
@@ -115,11 +117,25 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
     private Task<bool> WasSavedAsync(Guid token, CancellationToken cancellationToken) =>
         db.FormSubmissions.AnyAsync(s => s.Token == token, cancellationToken);
 
-    private RedirectToPageResult Saved(string number, string message)
+    /// <summary>
+    /// Back to the prisoner's page with what was saved; to the start page when the entry took the prisoner out of the
+    /// user's reach (a transfer to a prison that is not theirs, a release), whose page would now answer 404.
+    /// </summary>
+    private IActionResult Saved(Prisoner? prisoner, string message)
     {
-        TempData["Saved"] = message;
-        return RedirectToPage("/Prisoners/Details", new { number });
+        if (prisoner is not null && PrisonScope.Of(User).Reaches(prisoner))
+        {
+            TempData["Saved"] = message;
+            return RedirectToPage("/Prisoners/Details", new { number = prisoner.Number });
+        }
+
+        TempData["Saved"] = prisoner is null ? message : $"{message} {prisoner.Number} is no longer held at a prison of yours, so their page is closed to you.";
+        return Redirect("/");
     }
+
+    /// <summary>A form saved by an earlier post: the prisoner as stored now says where to go.</summary>
+    private async Task<IActionResult> SavedAlreadyAsync(string number, CancellationToken cancellationToken) =>
+        Saved(await db.LoadForChangeAsync(number, cancellationToken), AlreadySaved);
 
     /// <summary>What was posted for each field, exactly as typed, for the form shown again.</summary>
     private Dictionary<string, string?> Posted() =>
@@ -149,14 +165,16 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
 
     private async Task<bool> LoadAsync(string number, string kind, CancellationToken cancellationToken)
     {
-        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        var scope = PrisonScope.Of(User);
+        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner || !scope.Reaches(prisoner))
         {
             return false;
         }
 
         var now = clock.GetUtcNow().UtcDateTime;
+        var prisons = await directory.AllAsync(cancellationToken);
         Prisoner = prisoner;
-        Form = form.For(prisoner, new RecordContext(calendar.Today(now), now, db.ActorName, await directory.AllAsync(cancellationToken)));
+        Form = form.For(prisoner, new RecordContext(calendar.Today(now), now, db.ActorName, prisons, scope.Within(prisons)));
         return true;
     }
 }

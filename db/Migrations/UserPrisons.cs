@@ -1,0 +1,9 @@
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Migrations;
+
+namespace Prison.Db.Migrations;
+
+/// <summary>017: the prisons each user works in, or all of them.</summary>
+[DbContext(typeof(PrisonDb))]
+[Migration("017_user_prisons")]
+public sealed class UserPrisons : ScriptMigration;
