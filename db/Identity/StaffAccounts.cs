@@ -58,9 +58,10 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
 
     /// <summary>
     /// Gives the user exactly <paramref name="prisons"/> (at least one, or all), ends their open sessions (they sign in
-    /// again reaching only those) and writes the audit entry, in one transaction.
+    /// again reaching only those) and writes the audit entry, in one transaction. Returns the prisons as stored: each
+    /// code once, as the prison spells it.
     /// </summary>
-    public async Task AssignPrisonsAsync(string name, PrisonAccess prisons, CancellationToken cancellationToken = default)
+    public async Task<PrisonAccess> AssignPrisonsAsync(string name, PrisonAccess prisons, CancellationToken cancellationToken = default)
     {
         if (prisons.IsNone)
         {
@@ -72,6 +73,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
         await db.InTransactionAsync(
             async _ => await AssignAsync(await FindAsync(name), prisons.AllPrisons, given, everyPrison, added: false, cancellationToken),
             cancellationToken);
+        return prisons.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison));
     }
 
     /// <summary>Ends the user's sign-ins: refused at the sign-in form, and their open sessions ended on the server.</summary>

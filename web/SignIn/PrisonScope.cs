@@ -62,10 +62,11 @@ public sealed class PrisonScope
     public IReadOnlyList<PrisonFacility> Within(IReadOnlyList<PrisonFacility> prisons) => ids is null ? prisons : [.. prisons.Where(p => ids.Contains(p.Id))];
 
     /// <summary>
-    /// Whether a user of this scope may give <paramref name="access"/> to someone: only prisons they reach themselves,
-    /// and all prisons only if they have all, so that an admin limited to prisons cannot widen anyone's reach, their own included.
+    /// Whether a user of this scope may give <paramref name="access"/> to someone: only prisons they reach themselves
+    /// (a code not among <paramref name="prisons"/> is not theirs), and all prisons only if they have all, so that an
+    /// admin limited to prisons cannot widen anyone's reach, their own included.
     /// </summary>
     public bool MayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> prisons) =>
         ids is null || (!access.AllPrisons && access.PrisonCodes.All(code =>
-            prisons.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase)) is not { } prison || ids.Contains(prison.Id)));
+            prisons.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase)) is { } prison && ids.Contains(prison.Id)));
 }

@@ -53,7 +53,8 @@ internal static class UsersVerb
             return WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
                 var password = await accounts.AddAsync(name, roles, given, prisons, cancellationToken);
-                AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}, working in {prisons}.");
+                AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}.");
+                AnsiConsole.MarkupLineInterpolated($"{name} works in {(await accounts.FindAccountAsync(name, cancellationToken))!.Prisons}.");
                 if (given is null)
                 {
                     PrintPassword(name, password);
@@ -74,8 +75,8 @@ internal static class UsersVerb
 
             return WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                await accounts.AssignPrisonsAsync(name, prisons, cancellationToken);
-                AnsiConsole.MarkupLineInterpolated($"{name} now works in {prisons}; their open sessions end at once.");
+                var assigned = await accounts.AssignPrisonsAsync(name, prisons, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"{name} now works in {assigned}; their open sessions end at once.");
             });
         }, assignName, assignPrison, assignAllPrisons);
 

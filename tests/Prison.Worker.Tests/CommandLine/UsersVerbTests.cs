@@ -18,6 +18,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
 
         Assert.True(run.ExitCode == 0, run.Output);
         Assert.Contains("Added alice with the role(s) Staff, Admin.", run.Output);
+        Assert.Contains("alice works in all prisons.", run.Output);
         var password = Regex.Match(run.Output, "Password of alice: (\\S+)").Groups[1].Value;
         Assert.True(password.Length >= 16, run.Output);
         Assert.Equal(["Admin", "Staff"], await RolesOfAsync("alice"));
@@ -162,6 +163,92 @@ public sealed class UsersVerbTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Add_with_prisons_gives_the_user_exactly_those_whatever_the_case_typed_and_list_shows_them()
+    {
+        await AddPrisonsAsync();
+
+        var added = await UsersAsync("add", "kim", "--role", "Staff", "--prison", "p2", "--prison", "P1");
+        var list = await UsersAsync("list");
+
+        Assert.True(added.ExitCode == 0, added.Output);
+        Assert.Contains("Added kim with the role(s) Staff.", added.Output);
+        Assert.Contains("kim works in P1, P2.", added.Output);
+        Assert.Matches("kim\\s*│\\s*Staff\\s*│\\s*P1, P2\\s*│", list.Output.Split('\n').Single(l => l.Contains("kim")));
+        Assert.Equal([["1"], ["2"]], await _database.RowsAsync("SELECT prison_id FROM staff_user_prison ORDER BY prison_id"));
+    }
+
+    [Fact]
+    public async Task Assign_ends_the_users_open_session_in_web_at_once_and_leaves_one_audit_entry()
+    {
+        await AddPrisonsAsync();
+        const string password = "Correct-Horse-9!";
+        var added = await UsersWithInputAsync(password, "add", "lee", "--role", "Staff", "--all-prisons", "--password-stdin");
+        Assert.True(added.ExitCode == 0, added.Output);
+        await using var web = await RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix());
+        using var client = await web.ClientSignedInAsAsync("lee", password);
+        Assert.Contains("href=\"/prisons/P2\"", await client.GetStringAsync("/"));
+
+        var run = await UsersAsync("assign", "lee", "--prison", "P1");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Contains("lee now works in P1; their open sessions end at once.", run.Output);
+        var ended = await Eventually.Async(
+            async () => (await client.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "lee's session to end", TimeSpan.FromSeconds(10));
+        Assert.Equal("/sign-in", ended);
+        Assert.Equal(
+            [["PrisonsAssigned", "Gave lee the prison P1 (had all prisons); their sessions ended"]],
+            await _database.RowsAsync("SELECT action, summary FROM audit_entry WHERE action = 'PrisonsAssigned' AND summary LIKE 'Gave lee %'"));
+        using var again = await web.ClientSignedInAsAsync("lee", password);
+        var start = await again.GetStringAsync("/");
+        Assert.Contains("href=\"/prisons/P1\"", start);
+        Assert.DoesNotContain("href=\"/prisons/P2\"", start);
+    }
+
+    [Fact]
+    public async Task A_prison_no_one_knows_is_refused_naming_the_prisons_there_are_and_nothing_changes()
+    {
+        await AddPrisonsAsync();
+        await UsersAsync("add", "max", "--role", "Staff", "--prison", "P1");
+
+        var assigned = await UsersAsync("assign", "max", "--prison", "P1", "--prison", "NOPE");
+        var added = await UsersAsync("add", "ned", "--role", "Staff", "--prison", "NOPE");
+
+        Assert.Equal(1, assigned.ExitCode);
+        Assert.Contains("Nothing was changed: 'NOPE' is not a prison. The prisons are P1, P2.", assigned.Output);
+        Assert.Equal(1, added.ExitCode);
+        Assert.Contains("Nothing was changed: 'NOPE' is not a prison. The prisons are P1, P2.", added.Output);
+        Assert.DoesNotContain("   at ", assigned.Output + added.Output);
+        Assert.Equal([["1"]], await _database.RowsAsync("SELECT prison_id FROM staff_user_prison"));
+        Assert.Equal(1L, await UserCountAsync());
+    }
+
+    [Theory]
+    [InlineData("add olive --role Staff", "Say which prisons olive works in: --prison CODE (repeat for several) or --all-prisons.")]
+    [InlineData("add olive --role Operator --role Admin", "Say which prisons olive works in: --prison CODE (repeat for several) or --all-prisons.")]
+    [InlineData("add olive --role Staff --prison P1 --all-prisons", "Give --prison CODE or --all-prisons, not both.")]
+    [InlineData("assign olive", "Say which prisons olive works in: --prison CODE (repeat for several) or --all-prisons.")]
+    [InlineData("assign olive --all-prisons --prison P1", "Give --prison CODE or --all-prisons, not both.")]
+    public async Task Prisons_missing_for_Staff_or_Admin_or_given_both_ways_print_usage_and_change_nothing(string args, string message)
+    {
+        var run = await UsersAsync(args.Split(' '));
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.Contains(message, run.Output);
+        Assert.Contains("--all-prisons", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(0, await UserCountAsync());
+    }
+
+    [Fact]
+    public async Task An_operator_is_added_without_prisons()
+    {
+        var run = await UsersAsync("add", "pat", "--role", "Operator");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Contains("pat works in no prison.", run.Output);
+    }
+
+    [Fact]
     public async Task A_database_not_migrated_yet_is_named_in_one_sentence_without_a_stack_trace()
     {
         await using var empty = await ScratchDatabase.CreateAsync(Engine.PostgreSql);
@@ -174,6 +261,15 @@ public sealed class UsersVerbTests : IAsyncLifetime
     }
 
     private Task<(int ExitCode, string Output)> UsersAsync(params string[] args) => WorkerProcess.RunAsync(["users", .. args, .. Configuration()]);
+
+    private Task<(int ExitCode, string Output)> UsersWithInputAsync(string input, params string[] args) => WorkerProcess.RunWithInputAsync(input, ["users", .. args, .. Configuration()]);
+
+    private async Task AddPrisonsAsync()
+    {
+        await using var db = _database.Open();
+        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
+        await db.SaveChangesAsync();
+    }
 
     private string[] Configuration() => [$"--ConnectionStrings:Prison={_database.ConnectionString}", "--Logging:LogLevel:Default=Warning"];
 

@@ -145,6 +145,86 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Contains("You cannot disable your own account", html);
     }
 
+    [Fact]
+    public async Task Changing_prisons_gives_exactly_the_checked_ones_ends_the_users_open_session_and_leaves_one_audit_entry()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var user = await system.Web.ClientSignedInAsAsync(name);
+        Assert.Equal(HttpStatusCode.OK, (await user.GetAsync("/")).StatusCode);
+
+        var listed = await PostAsync(admin, "Prisons", name, [new("prisons", "P1")]);
+
+        Assert.Contains($"{name} now works in P1", WebUtility.HtmlDecode(listed));
+        Assert.Equal("P1", Html.TextOf(Row(listed, name), "span", "data-role=\"prisons\""));
+        Assert.Equal([["1"]], await system.Database.RowsAsync($"SELECT p.prison_id FROM staff_user_prison p JOIN staff_user u ON u.id = p.user_id WHERE u.user_name = '{name}'"));
+        Assert.Equal(
+            [["PrisonsAssigned", $"Gave {name} the prison P1 (had all prisons); their sessions ended"]],
+            await system.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE action = 'PrisonsAssigned' AND summary LIKE 'Gave {name} %'"));
+
+        // The clock stands still: no stamp check comes; the ended session is read from the database.
+        var ended = await Eventually.Async(
+            async () => (await user.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the user's session to end", TimeSpan.FromSeconds(10));
+        Assert.Equal("/sign-in", ended);
+    }
+
+    [Fact]
+    public async Task An_admin_of_some_prisons_cannot_give_all_prisons_nor_a_prison_they_do_not_work_in()
+    {
+        await using (var db = system.Database.Open())
+        {
+            db.Prisons.Add(Records.Prison(6));
+            await db.SaveChangesAsync();
+        }
+
+        var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(adminName);
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+
+        var page = await admin.GetStringAsync("/admin/users");
+        var all = await PostAsync(admin, "Prisons", name, [new("allPrisons", "true")]);
+        var other = await PostAsync(admin, "Prisons", name, [new("prisons", "P6")]);
+        var added = await PostAsync(admin, "Add", null, [new("NewUser.UserName", $"wide-{Guid.NewGuid():N}"[..13]), new("NewUser.Roles", Roles.Staff), new("NewUser.AllPrisons", "true")]);
+        var own = await PostAsync(admin, "Prisons", name, [new("prisons", "P1")]);
+
+        Assert.DoesNotContain("name=\"allPrisons\"", page);
+        Assert.DoesNotContain("value=\"P6\"", page);
+        const string refusal = "You can give only the prisons you work in yourself: an admin of all prisons gives the others.";
+        Assert.Contains(refusal, WebUtility.HtmlDecode(all));
+        Assert.Contains(refusal, WebUtility.HtmlDecode(other));
+        Assert.Equal(refusal, Html.TextById(added, "new-user-prisons-error"));
+        Assert.Null(Password(added, required: false));
+        Assert.Contains($"{name} now works in P1", WebUtility.HtmlDecode(own));
+        Assert.Equal(1L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE action = 'PrisonsAssigned' AND summary LIKE 'Gave {name} %'"));
+    }
+
+    [Fact]
+    public async Task A_Staff_user_added_without_a_prison_is_refused_next_to_the_prisons_and_nobody_is_added()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var before = await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user");
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", "no-prison"), new("NewUser.Roles", Roles.Staff)]);
+
+        Assert.Equal("Give no-prison at least one prison, or all prisons: Staff and Admin see prisoners only in the prisons they work in.", Html.TextById(html, "new-user-prisons-error"));
+        Assert.Matches("<div class=\"error-summary\"[^>]*>.*<a href=\"#NewUser_Prisons\">Give no-prison", html.Replace("\n", " ", StringComparison.Ordinal));
+        Assert.Equal(before, await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
+    }
+
+    [Fact]
+    public async Task An_admin_adds_a_user_of_one_prison_who_then_reaches_only_that_one()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = $"one-{Guid.NewGuid().ToString("N")[..6]}";
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", name), new("NewUser.Roles", Roles.Staff), new("NewUser.Prisons", "P1")]);
+
+        Assert.Equal("P1", Html.TextOf(Row(await admin.GetStringAsync("/admin/users"), name), "span", "data-role=\"prisons\""));
+        using var client = system.Web.CreateClient();
+        (await client.SignInAsync(name, Password(html)!)).Dispose();
+        Assert.Contains("href=\"/prisons/P1\"", await client.GetStringAsync("/"));
+    }
+
     /// <summary>Posts a form of the page with the page's token; follows a redirect back to the page. Returns the page's HTML.</summary>
     private static async Task<string> PostAsync(HttpClient admin, string handler, string? name, List<KeyValuePair<string, string>> fields)
     {
@@ -160,6 +240,9 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         return await response.Content.ReadAsStringAsync();
     }
+
+    private static string Row(string html, string name) =>
+        Regex.Match(html, $"<tr data-user=\"{Regex.Escape(name)}\">.*?</tr>", RegexOptions.Singleline).Value;
 
     private static string? Password(string html, bool required = true)
     {

@@ -86,6 +86,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     /// <summary>Gives the user exactly the checked prisons, or all of them; their sessions end, so the change holds at once.</summary>
     public async Task<IActionResult> OnPostPrisonsAsync(string name, bool allPrisons, List<string> prisons, CancellationToken cancellationToken)
     {
+        // The boxes carry the codes as the prisons spell them, in order: what was checked is what the message says.
         var access = allPrisons ? PrisonAccess.All : PrisonAccess.Only(prisons);
         return await ChangeAsync(name, await WiderThanOwnAsync(access, cancellationToken),
             () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.");
