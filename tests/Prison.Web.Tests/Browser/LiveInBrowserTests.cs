@@ -109,6 +109,27 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
     }
 
     /// <summary>Where a screenshot is kept for people to look at after the run.</summary>
+    [Fact]
+    public async Task A_prisoner_page_open_for_a_user_of_one_prison_turns_to_not_found_once_the_prisoner_is_moved_to_another()
+    {
+        await using var system = await ProductionFixture.StartAsync();
+        var name = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], Roles.Staff);
+        var page = await chromium.NewPageAsync(system.Web.Address);
+        await Chromium.SignInAsync(page, name, SigningIn.Password);
+        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal), new() { WaitUntil = WaitUntilState.Commit });
+        await page.GotoAsync($"/prisoners/{HarmlessNumber}");
+        await Expect(page.Locator(".verdict [data-role=badge]")).ToHaveTextAsync("Not dangerous");
+
+        // Another officer, of every prison, transfers the prisoner to P2: out of this user's reach from then on.
+        var (_, token) = await RecordPosting.OpenAsync(system.Client, HarmlessNumber, "transfer");
+        using var moved = await RecordPosting.PostAsync(system.Client, HarmlessNumber, "transfer", token,
+            [new("Prison", "2"), new("Date", system.Today.ToString("yyyy-MM-dd")), new("Disciplinary", "false")]);
+        Assert.Equal(System.Net.HttpStatusCode.Redirect, moved.StatusCode);
+
+        await Expect(page.Locator("h1")).ToHaveTextAsync("Not found", new() { Timeout = 15_000 });
+        await Expect(page.Locator(".stale-notice")).ToHaveCountAsync(0);
+    }
+
     private static string Screenshot(string name)
     {
         var folder = Path.Combine(AppContext.BaseDirectory, "TestResults");

@@ -2,7 +2,9 @@
 // the prisoner page's verdict block. Each carries the poll to ask and the stamp of what it shows; every few seconds it
 // asks "anything new since this stamp?", and shows the answer when there is one (304: nothing changed). When the
 // server cannot be reached the page says, visibly, since when it is stale, keeps asking, less and less often, and
-// says nothing more once an answer comes. A 401 means the session ended: reloading shows the sign-in form.
+// says nothing more once an answer comes. A 401 means the session ended: reloading shows the sign-in form. A 404
+// means what the page shows is out of the user's reach now (a prisoner moved to a prison not theirs, or released):
+// reloading shows that it is not found, rather than a page that looks stale.
 (() => {
   const interval = 2000;
   const maxDelay = 30000;
@@ -124,7 +126,7 @@
         const response = await fetch(`${url}?since=${encodeURIComponent(element.dataset.stamp)}`, {
           headers: { Accept: 'application/json' }, credentials: 'same-origin', cache: 'no-store',
         });
-        if (response.status === 401) { window.location.reload(); return; }
+        if (response.status === 401 || response.status === 404) { window.location.reload(); return; }
         if (response.status === 200) {
           const answer = await response.json();
           show(element, answer);
