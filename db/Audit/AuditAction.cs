@@ -10,4 +10,20 @@ public enum AuditAction
     PrisonerChanged,
     RuleEnabled,
     RuleDisabled,
+
+    // The privileged acts on users: who did it is the entry's user, whom it was done to its subject.
+    UserAdded,
+    UserRolesChanged,
+    UserDisabled,
+    UserEnabled,
+    PasswordReset,
+    PasswordChanged,
+    TwoFactorEnrolled,
+    TwoFactorReset,
+
+    /// <summary>A privileged act refused: a page of another role, or an admin's act on their own account.</summary>
+    Refused,
+
+    /// <summary>An admin read the audit log: who watches the watchers.</summary>
+    AuditViewed,
 }

@@ -8,4 +8,7 @@ public enum SessionEnd
     PasswordReset,
     RolesChanged,
     PasswordChanged,
+
+    /// <summary>Two-factor sign-in turned on or reset: sessions signed in under the old rule end.</summary>
+    TwoFactorChanged,
 }
