@@ -68,6 +68,7 @@ public static class WebApp
         app.UseRouting();
         app.UseRateLimiter();
         app.UseAuthentication();
+        app.UseTwoFactorEnrolment();
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();

@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.DataProtection;
 using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
 
@@ -29,7 +30,8 @@ public static class StaffSignIn
             options.DefaultScheme = IdentityConstants.ApplicationScheme;
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
-        services.AddStaffUsers().AddSignInManager<StaffSignInManager>();
+        services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
+        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
@@ -82,7 +84,22 @@ public static class StaffSignIn
                 context.ShouldRenew &= !SignInPaths.IsPoll(context.Request.Path);
             };
             options.Events.OnRedirectToLogin = context => RedirectOrStatus(context, StatusCodes.Status401Unauthorized);
-            options.Events.OnRedirectToAccessDenied = context => RedirectOrStatus(context, StatusCodes.Status403Forbidden);
+            options.Events.OnRedirectToAccessDenied = async context =>
+            {
+                await AuditRefusedAsync(context.HttpContext);
+                await RedirectOrStatus(context, StatusCodes.Status403Forbidden);
+            };
+        });
+
+        // Between the password and the code of a sign-in with two factors: names the user whose password was right,
+        // for five minutes (Identity's default), and signs nobody in.
+        services.AddOptions<CookieAuthenticationOptions>(IdentityConstants.TwoFactorUserIdScheme).Configure<TimeProvider>((options, clock) =>
+        {
+            options.TimeProvider = clock;
+            options.Cookie.Name = "prison.second-step";
+            options.Cookie.HttpOnly = true;
+            options.Cookie.SameSite = SameSiteMode.Lax;
+            options.Cookie.SecurePolicy = secure ? CookieSecurePolicy.Always : CookieSecurePolicy.SameAsRequest;
         });
         services.AddOptions<SecurityStampValidatorOptions>().Configure<TimeProvider>((options, clock) =>
         {
@@ -138,6 +155,23 @@ public static class StaffSignIn
         await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(context.HttpContext.RequestAborted);
         var session = await db.StartSessionAsync(userId, services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, context.HttpContext.RequestAborted);
         identity.AddClaim(new Claim(SessionClaim.Type, session.ToString()));
+    }
+
+    /// <summary>
+    /// A signed-in user refused a page or a post of another role is audited: who, what they asked for, and the roles
+    /// they have. The pages' own polls are left out: a refused poll is a screen left open, not an attempt.
+    /// </summary>
+    private static async Task AuditRefusedAsync(HttpContext context)
+    {
+        if (SignInPaths.IsPoll(context.Request.Path))
+        {
+            return;
+        }
+
+        var roles = Roles.All.Where(context.User.IsInRole).ToList();
+        var db = context.RequestServices.GetRequiredService<PrisonDb>();
+        db.AuditEntries.Add(AuditEntry.Refused(null, $"{context.Request.Method} {context.Request.Path}{context.Request.QueryString}, which the role(s) {(roles.Count == 0 ? "none" : string.Join(", ", roles))} do not open"));
+        await db.SaveChangesAsync(context.RequestAborted);
     }
 
     private static Task RedirectOrStatus(Microsoft.AspNetCore.Authentication.RedirectContext<CookieAuthenticationOptions> context, int status)
