@@ -1,6 +1,8 @@
 using System.CommandLine;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
@@ -9,9 +11,10 @@ using Spectre.Console;
 namespace Prison.Worker.CommandLine;
 
 /// <summary>
-/// Who can sign in to the dashboard: add, list, disable, enable, reset a password. How an admin creates the first
-/// admin of a production installation, which starts with no users. A refused change (weak password, taken name,
-/// unknown user) says why, exits 1 and changes nothing.
+/// Who can sign in to the dashboard: add, list, disable, enable, reset a password or a two-factor sign-in. How an admin
+/// creates the first admin of a production installation, which starts with no users. A refused change (weak password,
+/// taken name, unknown user) says why, exits 1 and changes nothing. Every change is audited as made by the command
+/// line and the operating-system account that ran it.
 /// </summary>
 internal static class UsersVerb
 {
@@ -53,17 +56,18 @@ internal static class UsersVerb
             });
         }, addName, role, addPasswordStdin);
 
-        var list = Verb.Create("list", "Every user with roles, lockout and whether disabled.", (_, configuration, cancellationToken) =>
+        var list = Verb.Create("list", "Every user with roles, lockout, whether disabled and whether two-factor sign-in is on.", (_, configuration, cancellationToken) =>
             WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                var table = new Table().AddColumns("Name", "Roles", "Locked out", "Disabled");
+                var table = new Table().AddColumns("Name", "Roles", "Locked out", "Disabled", "Two-factor");
                 foreach (var account in await accounts.ListAsync(cancellationToken))
                 {
                     table.AddRow(
                         Markup.Escape(account.Name),
                         string.Join(", ", account.Roles),
                         account.LockedOutUntil is { } until ? $"until {until.UtcDateTime:yyyy-MM-dd HH:mm} UTC" : "no",
-                        account.IsDisabled ? "yes" : "no");
+                        account.IsDisabled ? "yes" : "no",
+                        account.HasTwoFactor ? "on" : "off");
                 }
 
                 AnsiConsole.Write(table);
@@ -104,16 +108,33 @@ internal static class UsersVerb
             });
         }, resetName, resetPasswordStdin);
 
+        var resetTwoFactorName = new Argument<string>("NAME") { Description = "the user" };
+        var resetTwoFactor = Verb.Create("reset-two-factor", "Turn off a user's two-factor sign-in and replace its key, for someone who lost their authenticator and recovery codes; they enrol again.", (parse, configuration, cancellationToken) =>
+            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var name = parse.GetValue(resetTwoFactorName)!;
+                await accounts.ResetTwoFactorAsync(name, ownAccount: false, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Reset the two-factor sign-in of {name}: it is off and its key replaced, their sessions end, and they enrol again at their next sign-in.");
+            }), resetTwoFactorName);
+
         return Verb.Create(
             "users",
-            "The people who sign in to the dashboard: add, list, disable, enable, reset-password.",
-            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE', 'users list', 'users disable NAME', 'users enable NAME' or 'users reset-password NAME'."),
-            add, list, disable, enable, reset);
+            "The people who sign in to the dashboard: add, list, disable, enable, reset-password, reset-two-factor.",
+            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE', 'users list', 'users disable NAME', 'users enable NAME', 'users reset-password NAME' or 'users reset-two-factor NAME'."),
+            add, list, disable, enable, reset, resetTwoFactor);
     }
 
     private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
     {
-        using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers(), withRules: false);
+        using var host = await Verb.BuildServicesAsync(
+            configuration,
+            cancellationToken,
+            services =>
+            {
+                services.AddStaffUsers();
+                services.Replace(ServiceDescriptor.Singleton<IAuditActor>(AuditActor.CommandLine));
+            },
+            withRules: false);
         await using var scope = host.Services.CreateAsyncScope();
 
         // Asked first, rather than failing on the missing table, whose error EF Core would log with a stack trace.
