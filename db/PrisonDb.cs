@@ -4,9 +4,12 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.ChangeTracking;
 using Microsoft.EntityFrameworkCore.Storage;
 using Prison.Db.Audit;
+using Prison.Db.History;
+using Prison.Db.Forms;
 using Prison.Db.Identity;
 using Prison.Db.Import;
 using Prison.Db.Mappings;
+using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Domain.Messages;
 using Prison.Domain.Record;
@@ -44,6 +47,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// <summary>Data protection's key ring (migration 008), which signs web's session and antiforgery cookies.</summary>
     public DbSet<DataProtectionKey> DataProtectionKeys => Set<DataProtectionKey>();
 
+    /// <summary>The one-time tokens of the recording forms that were saved (migration 015): a form saves once.</summary>
+    public DbSet<FormSubmission> FormSubmissions => Set<FormSubmission>();
+
     /// <summary>Who the audit log says acted in this unit of work; the one place a missing name is filled in.</summary>
     public string ActorName => actor?.Name ?? AuditActor.Anonymous;
 
@@ -52,6 +58,12 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// prisoner still gets its audit entry saying what changed, without a copy of the values before and after.
     /// </summary>
     public bool AuditChangedValues { get; set; } = true;
+
+    /// <summary>
+    /// What the record changes this unit of work saves are, for the verdict history, when they are not entries recorded
+    /// one by one (an import, its revert, the demo data): null to name each prisoner's change as its audit entry does.
+    /// </summary>
+    public VerdictCause? RecordChangeCause { get; set; }
 
     /// <summary>
     /// Sets who acts in this unit of work and the clock it reads, when the context is handed out. Contexts come from a
@@ -63,6 +75,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         actor = by;
         clock = at;
         AuditChangedValues = true;
+        RecordChangeCause = null;
         return this;
     }
 
@@ -77,7 +90,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     public async Task<IReadOnlyList<PrisonerChanged>> SaveRecordChangesAsync(CancellationToken cancellationToken = default)
     {
         ChangeTracker.DetectChanges();
-        AuditEntries.AddRange(RecordChanges.Of(ChangeTracker, AuditChangedValues));
+        var audited = RecordChanges.Of(ChangeTracker, AuditChangedValues);
+        AuditEntries.AddRange(audited);
+        var described = audited.Where(e => e.PrisonerId is not null).ToDictionary(e => e.PrisonerId!.Value, e => e.Summary);
 
         // To the microsecond, as PostgreSQL keeps it: a change the sweeper publishes again, from the stored time, is
         // then the same message, with the same commit time for the worker to measure from.
@@ -90,6 +105,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             {
                 entry.Property(PrisonerConfiguration.ChangedAt).CurrentValue = now;
                 entry.Property(PrisonerConfiguration.DangerFacts).CurrentValue = string.Empty;
+                var cause = RecordChangeCause ?? VerdictCause.Recorded(described.GetValueOrDefault(entry.Entity.Id, "record changed"));
+                entry.Property(PrisonerConfiguration.VerdictCause).CurrentValue = cause.Kind;
+                entry.Property(PrisonerConfiguration.VerdictCauseDetail).CurrentValue = cause.Detail;
                 ClearVerdictExplicitly(entry);
                 changed.Add(new PrisonerChanged(entry.Entity.Id, entry.Entity.ChangeVersion, now));
             }
@@ -138,6 +156,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// prisoner loaded Unknown, whose previous version's verdict a worker stored meanwhile, would keep that verdict
     /// beside the new version. So the cleared verdict is always written. The database clears it too whenever the
     /// version moves (migration 011), for any writer; writing it here keeps this context's view the same as the row's.
+    /// The cause is written always for the same reason: a verdict write between the load and the save (a window that
+    /// closed) leaves its own cause on the row, which the new version's verdict must not inherit.
     /// </summary>
     private static void ClearVerdictExplicitly(EntityEntry<Prisoner> entry)
     {
@@ -149,6 +169,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         entry.Property(p => p.DangerStatus).IsModified = true;
         entry.Property(PrisonerConfiguration.DangerReasonCodes).IsModified = true;
         entry.Property(PrisonerConfiguration.DangerFacts).IsModified = true;
+        entry.Property(PrisonerConfiguration.VerdictCause).IsModified = true;
+        entry.Property(PrisonerConfiguration.VerdictCauseDetail).IsModified = true;
     }
 
     /// <summary>
@@ -253,12 +275,46 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
 
     public override int SaveChanges(bool acceptAllChangesOnSuccess)
     {
+        KeepSearchKeys();
         StampAuditEntries();
         return base.SaveChanges(acceptAllChangesOnSuccess);
     }
 
-    public override Task<int> SaveChangesAsync(bool acceptAllChangesOnSuccess, CancellationToken cancellationToken = default) =>
-        SaveOnceAsync(token => base.SaveChangesAsync(acceptAllChangesOnSuccess, token), StampAuditEntries(), acceptAllChangesOnSuccess, cancellationToken);
+    public override Task<int> SaveChangesAsync(bool acceptAllChangesOnSuccess, CancellationToken cancellationToken = default)
+    {
+        KeepSearchKeys();
+        return SaveOnceAsync(token => base.SaveChangesAsync(acceptAllChangesOnSuccess, token), StampAuditEntries(), acceptAllChangesOnSuccess, cancellationToken);
+    }
+
+    /// <summary>
+    /// The one place search keys are written as names change (migration 014): every prisoner this save adds gets its
+    /// keys, and every prisoner it renames has them written again, in the same SaveChanges (EF Core batches them with
+    /// the prisoner's own statements). A key row this context does not track is written as it should be, unread.
+    /// </summary>
+    private void KeepSearchKeys()
+    {
+        foreach (var entry in ChangeTracker.Entries<Prisoner>().ToList())
+        {
+            var added = entry.State == EntityState.Added;
+            if (!added && !(entry.State == EntityState.Modified && entry.Property(p => p.Name).IsModified))
+            {
+                continue;
+            }
+
+            if (Set<PrisonerSearchKey>().Local.FindEntry(entry.Entity.Id) is { } tracked)
+            {
+                tracked.Entity.Follow(entry.Entity);
+            }
+            else if (added)
+            {
+                Add(PrisonerSearchKey.Of(entry.Entity));
+            }
+            else
+            {
+                Entry(PrisonerSearchKey.Of(entry.Entity)).State = EntityState.Modified;
+            }
+        }
+    }
 
     /// <summary>
     /// Runs a save under the execution strategy, which on PostgreSQL sends it again after a transient fault (a restart,
@@ -323,6 +379,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         // context opened without a host (tests, tools) must see the same model.
         base.OnModelCreating(modelBuilder);
         modelBuilder.ApplyConfigurationsFromAssembly(typeof(PrisonDb).Assembly);
+        if (IsPostgreSql)
+        {
+            modelBuilder.Entity<PrisonerSearchKey>(PrisonerSearchKeyConfiguration.InByteOrder);
+        }
         SnakeCaseNames.Apply(modelBuilder);
     }
 

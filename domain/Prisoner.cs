@@ -374,12 +374,18 @@ public sealed class Prisoner
         return new ReadOnlyCollection<T>(entries);
     }
 
+    /// <summary>
+    /// The stay (not struck out) that a stay from <paramref name="arrival"/> to <paramref name="left"/> (null: still
+    /// held) would overlap, or null. Touching ends are fine: a transfer leaves one prison and arrives at the next on
+    /// the same day.
+    /// </summary>
+    public Imprisonment? OverlappingStay(DateOnly arrival, DateOnly? left, Imprisonment? except = null) =>
+        Live(_imprisonments).FirstOrDefault(other => !ReferenceEquals(other, except) &&
+            (left is null || other.ArrivalDate < left) && (other.LeftOn is null || arrival < other.LeftOn));
+
     private void RefuseOverlap(DateOnly arrival, DateOnly? left, Imprisonment? except = null)
     {
-        // Touching ends are fine: a transfer leaves one prison and arrives at the next on the same day.
-        var clash = Live(_imprisonments).FirstOrDefault(other => !ReferenceEquals(other, except) &&
-            (left is null || other.ArrivalDate < left) && (other.LeftOn is null || arrival < other.LeftOn));
-        if (clash is not null)
+        if (OverlappingStay(arrival, left, except) is { } clash)
         {
             throw new InvalidOperationException(
                 $"That stay ({arrival:yyyy-MM-dd} to {(left is { } l ? l.ToString("yyyy-MM-dd") : "now")}) overlaps the stay {clash}.");

@@ -17,3 +17,6 @@ bench commit-to-verdict --prisoners 1000000 --rate 200
 bench commit-to-verdict --prisoners 1000000 --rate 200 --telemetry
 bench commit-to-verdict --prisoners 1000000 --rate 50
 bench reevaluate --prisoners 1000000 --workers 1 2
+bench since-last-shift --prisoners 1000000
+bench dashboard-poll --prisoners 1000000
+bench search-and-lists --prisoners 1000000

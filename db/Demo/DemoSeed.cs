@@ -19,6 +19,7 @@ public static class DemoSeed
         var demo = DemoRecords.Create(today);
         db.Prisons.AddRange(demo.Prisons);
         db.Prisoners.AddRange(demo.Prisoners);
+        db.RecordChangeCause = History.VerdictCause.Other("demo data loaded");
         return await db.SaveRecordChangesAsync(cancellationToken);
     }
 }

@@ -21,19 +21,14 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     {
         name = name.Trim();
         var known = KnownRoles(roles);
-        if (name.Length == 0)
+        if (UserNames.Problem(name) is { } problem)
         {
-            throw new StaffAccountException("Give the user a name.", "name");
+            throw new StaffAccountException(problem, "name");
         }
 
         if (await users.FindByNameAsync(name) is not null)
         {
             throw new StaffAccountException($"A user called '{name}' exists already.", "name");
-        }
-
-        if (name.Any(c => !users.Options.User.AllowedUserNameCharacters.Contains(c)))
-        {
-            throw new StaffAccountException($"A user name has only letters, digits and - . _ @, without spaces: '{name}' has others.", "name");
         }
 
         password ??= Passwords.Generate();

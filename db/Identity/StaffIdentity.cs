@@ -44,6 +44,8 @@ public static class StaffIdentity
         options.Tokens.AuthenticatorTokenProvider = TokenOptions.DefaultAuthenticatorProvider;
 
         options.User.RequireUniqueEmail = false;
-        options.User.AllowedUserNameCharacters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._@";
+        // Names are checked once, when a user is added (UserNames): Identity checking them again on every update would
+        // stop a user named under an earlier rule from being disabled or given a new password.
+        options.User.AllowedUserNameCharacters = string.Empty;
     }
 }

@@ -24,6 +24,21 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
     /// </summary>
     public const string RecordParts = "RecordParts";
 
+    /// <summary>
+    /// The last known verdict (status and reason codes), which a record change's clearing to Unknown leaves standing:
+    /// what the next verdict is compared with for the history. Kept by the database alone (migration 013).
+    /// </summary>
+    public const string KnownStatus = "KnownStatus";
+
+    /// <inheritdoc cref="KnownStatus"/>
+    public const string KnownReasons = "KnownReasons";
+
+    /// <summary>What caused the verdict the prisoner awaits or holds (<see cref="History.VerdictCause"/>), as a kind and a detail.</summary>
+    public const string VerdictCause = "VerdictCause";
+
+    /// <inheritdoc cref="VerdictCause"/>
+    public const string VerdictCauseDetail = "VerdictCauseDetail";
+
     public void Configure(EntityTypeBuilder<Prisoner> builder)
     {
         // Triggers keep verdict_rule in step with danger_reasons (migration 007): SQLite's RETURNING clause cannot be
@@ -57,6 +72,20 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
         var recordParts = builder.Property<int>(RecordParts).HasColumnName("record_parts").HasDefaultValue(0).ValueGeneratedNever().Metadata;
         recordParts.SetBeforeSaveBehavior(PropertySaveBehavior.Ignore);
         recordParts.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
+
+        // The history's bookkeeping (migration 013): the cause is written by the save of a record change and by the
+        // verdict write; the known verdict by the database's triggers alone, so EF never writes it.
+        builder.Property<History.VerdictCauseKind?>(VerdictCause).HasColumnName("verdict_cause").HasConversion<string>().HasMaxLength(16);
+        builder.Property<string?>(VerdictCauseDetail).HasColumnName("verdict_cause_detail").HasMaxLength(History.VerdictCause.MaxDetail);
+        foreach (var known in new[]
+        {
+            builder.Property<DangerStatus?>(KnownStatus).HasColumnName("known_status").HasConversion<string>().HasMaxLength(16).Metadata,
+            builder.Property<string?>(KnownReasons).HasColumnName("known_reasons").Metadata,
+        })
+        {
+            known.SetBeforeSaveBehavior(PropertySaveBehavior.Ignore);
+            known.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
+        }
 
         // Partial indexes: the due-time job and the sweeper read only the few rows they hold.
         builder.HasIndex(p => p.ReevaluateAtUtc).HasDatabaseName("prisoner_reevaluate_at").HasFilter("reevaluate_at IS NOT NULL");

@@ -10,8 +10,10 @@ using Prison.Domain.Record;
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// The dashboard's statements compiled once per model (a compiled query serves the one model it was compiled against,
-/// and PostgreSQL and SQLite each have theirs), so that a page skips EF's query cache look-up.
+/// The statements over a prison's current prisoners, compiled once per model (a compiled query serves the one model it
+/// was compiled against, and PostgreSQL and SQLite each have theirs), so that a page skips EF's query cache look-up.
+/// Every line carries the prison's counts and stamp, computed once per statement by uncorrelated sub-queries over the
+/// prison's few rows of prison_status_count, so that rows, counts and stamp come from one snapshot.
 /// </summary>
 internal sealed class DashboardQueries
 {
@@ -19,42 +21,136 @@ internal sealed class DashboardQueries
 
     public static DashboardQueries For(IModel model) => PerModel.GetValue(model, _ => new DashboardQueries());
 
-    private readonly ConcurrentDictionary<(int PrisonId, bool DangerousOnly), Func<PrisonDb, IAsyncEnumerable<ArrivalWithCounts>>> latest = new();
+    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, long, string, IAsyncEnumerable<DashboardLine>>> first = new();
 
-    public IAsyncEnumerable<ArrivalWithCounts> LatestArrivals(PrisonDb db, int prisonId, bool dangerousOnly) =>
-        latest.GetOrAdd((prisonId, dangerousOnly), key => CompileLatestArrivals(key.PrisonId, key.DangerousOnly))(db);
+    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, DateOnly, string, IAsyncEnumerable<DashboardLine>>> after = new();
 
     /// <summary>
-    /// The dashboard's hottest statement, compiled (no look-up in EF's query cache per page), one for each prison and
-    /// filter with the prison, the filter and the page size as constants: PostgreSQL then plans each once per
-    /// connection, for that prison's size. With parameters it planned the statement again on every execution (0.18 ms,
-    /// more than running it, at 1,000,000 prisoners), and a generic plan cannot know how many prisoners a prison holds
-    /// (a small prison's plan sorts a large one's stays). Prisons are few: the statements are tens.
+    /// The first <paramref name="take"/> current prisoners of a prison, newest arrival first (all, or those at
+    /// <paramref name="status"/>), unless the prison's stamp is still <paramref name="since"/>: then one line with the
+    /// counts and the stamp and no arrival, and nothing else is read. There is always a line, with the counts and the
+    /// stamp, whether or not there are arrivals to show.
     /// </summary>
-    private static Func<PrisonDb, IAsyncEnumerable<ArrivalWithCounts>> CompileLatestArrivals(int prisonId, bool dangerousOnly) => EF.CompileAsyncQuery(
-        (PrisonDb db) => (
-                from stay in db.Set<Imprisonment>().AsNoTracking()
-                where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null
-                join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
-                where !dangerousOnly || prisoner.DangerStatus == DangerStatus.Dangerous
-                orderby stay.ArrivalDate descending, prisoner.Number
-                select new ArrivalWithCounts(
-                    new ArrivalRow(
-                        prisoner.Id,
+    public IAsyncEnumerable<DashboardLine> FirstPage(PrisonDb db, int prisonId, DangerStatus? status, int take, DashboardStamp since) =>
+        first.GetOrAdd((prisonId, status, take), key => CompileFirstPage(key.PrisonId, key.Status, key.Take))(db, since.Changes, since.RuleSetInForce ?? string.Empty);
+
+    /// <summary>The next <paramref name="take"/> after <paramref name="cursor"/>, in the same order, on lines as <see cref="FirstPage"/>'s.</summary>
+    public IAsyncEnumerable<DashboardLine> PageAfter(PrisonDb db, int prisonId, DangerStatus? status, int take, ArrivalCursor cursor) =>
+        after.GetOrAdd((prisonId, status, take), key => CompilePageAfter(key.PrisonId, key.Status, key.Take))(db, cursor.ArrivalDate, cursor.Number);
+
+    /// <summary>
+    /// The dashboard's hottest statement, compiled (no look-up in EF's query cache per page), one for each prison,
+    /// filter and page size, with those as constants: PostgreSQL then plans each once per connection, for that prison's
+    /// size. With them as parameters it planned the statement again on every execution (0.18 ms, more than running it,
+    /// at 1,000,000 prisoners), and a generic plan cannot know how many prisoners a prison holds (a small prison's plan
+    /// sorts a large one's stays). Prisons are few: the statements are tens. The stamp the page has is the one
+    /// parameter, in a condition on nothing but the stamp, which PostgreSQL checks once before it reads any stay (a
+    /// one-time filter): an unchanged dashboard costs the prison's few rows of counts. The prison's own row carries the
+    /// counts and the stamp, the arrivals joined to it, so that rows, counts and stamp come from one snapshot even when
+    /// there is no arrival to show.
+    /// </summary>
+    private static Func<PrisonDb, long, string, IAsyncEnumerable<DashboardLine>> CompileFirstPage(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
+        (PrisonDb db, long changes, string ruleSet) =>
+            from prison in db.Prisons.AsNoTracking()
+            where prison.Id == prisonId
+            from arrival in (
+                    from stay in db.Set<Imprisonment>().AsNoTracking()
+                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null
+                    join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
+                    where status == null || prisoner.DangerStatus == status
+                    where db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
+                          || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
+                    orderby stay.ArrivalDate descending, prisoner.Number
+                    // Nullable, every one: on a line without an arrival they are all NULL.
+                    select new
+                    {
+                        Id = (Guid?)prisoner.Id,
                         prisoner.Number,
                         prisoner.Name,
-                        prisoner.LegalStatus,
-                        stay.ArrivalDate,
-                        prisoner.DangerStatus,
-                        RuleCodes.Parse(EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes)),
+                        LegalStatus = (LegalStatus?)prisoner.LegalStatus,
+                        ArrivalDate = (DateOnly?)stay.ArrivalDate,
+                        DangerStatus = (DangerStatus?)prisoner.DangerStatus,
+                        Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
                         prisoner.RuleSet,
-                        prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)),
-                    // Uncorrelated: computed once per statement over the prison's few rows of kept counts.
-                    new StatusCounts(
-                        db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Dangerous),
-                        db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.NotDangerous),
-                        db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown))))
-            .Take(DashboardReads.PageSize));
+                        FromEarlierRuleSet = (bool?)(prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)),
+                    })
+                .Take(take)
+                .DefaultIfEmpty()
+            orderby arrival!.ArrivalDate descending, arrival.Number
+            select new DashboardLine(
+                // Uncorrelated: computed once per statement over the prison's few rows of kept counts.
+                new StatusCounts(
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Dangerous),
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.NotDangerous),
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
+                new DashboardStamp(
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
+                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
+                arrival.Id == null
+                    ? null
+                    : new ArrivalRow(
+                        arrival.Id.Value,
+                        arrival.Number!,
+                        arrival.Name!,
+                        arrival.LegalStatus!.Value,
+                        arrival.ArrivalDate!.Value,
+                        arrival.DangerStatus!.Value,
+                        RuleCodes.Parse(arrival.Reasons),
+                        arrival.RuleSet,
+                        arrival.FromEarlierRuleSet!.Value)));
+
+    /// <summary>
+    /// A later page: the cursor's day and number are parameters (they differ on every page), the rest constants as in
+    /// <see cref="CompileFirstPage"/>, and no stamp (the lists are read, not polled). The redundant "on or before the
+    /// cursor's day" bounds the scan of the arrivals index, which "before, or on that day after that number" alone
+    /// would not.
+    /// </summary>
+    private static Func<PrisonDb, DateOnly, string, IAsyncEnumerable<DashboardLine>> CompilePageAfter(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
+        (PrisonDb db, DateOnly afterDay, string afterNumber) =>
+            from prison in db.Prisons.AsNoTracking()
+            where prison.Id == prisonId
+            from arrival in (
+                    from stay in db.Set<Imprisonment>().AsNoTracking()
+                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null && stay.ArrivalDate <= afterDay
+                    join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
+                    where status == null || prisoner.DangerStatus == status
+                    where stay.ArrivalDate < afterDay || string.Compare(prisoner.Number, afterNumber) > 0
+                    orderby stay.ArrivalDate descending, prisoner.Number
+                    select new
+                    {
+                        Id = (Guid?)prisoner.Id,
+                        prisoner.Number,
+                        prisoner.Name,
+                        LegalStatus = (LegalStatus?)prisoner.LegalStatus,
+                        ArrivalDate = (DateOnly?)stay.ArrivalDate,
+                        DangerStatus = (DangerStatus?)prisoner.DangerStatus,
+                        Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
+                        prisoner.RuleSet,
+                        FromEarlierRuleSet = (bool?)(prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)),
+                    })
+                .Take(take)
+                .DefaultIfEmpty()
+            orderby arrival!.ArrivalDate descending, arrival.Number
+            select new DashboardLine(
+                new StatusCounts(
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Dangerous),
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.NotDangerous),
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
+                new DashboardStamp(
+                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
+                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
+                arrival.Id == null
+                    ? null
+                    : new ArrivalRow(
+                        arrival.Id.Value,
+                        arrival.Number!,
+                        arrival.Name!,
+                        arrival.LegalStatus!.Value,
+                        arrival.ArrivalDate!.Value,
+                        arrival.DangerStatus!.Value,
+                        RuleCodes.Parse(arrival.Reasons),
+                        arrival.RuleSet,
+                        arrival.FromEarlierRuleSet!.Value)));
 
     public Func<PrisonDb, int, CancellationToken, Task<StatusCounts?>> PrisonCounts { get; } = EF.CompileAsyncQuery(
         (PrisonDb db, int prisonId, CancellationToken _) => db.Set<PrisonStatusCount>().AsNoTracking()

@@ -7,31 +7,57 @@ using Prison.Domain.Record;
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// The dashboard's reads. Each is ONE statement whatever the number of rules: the arrivals are served by the partial
-/// index on a prison's current stays by arrival date (imprisonment_current_by_arrival), the counts by status by the
-/// few rows of prison_status_count that triggers keep at write time.
+/// The reads over a prison's current prisoners: its dashboard, the poll that keeps an open dashboard true, and the
+/// full list page by page. Each is ONE statement whatever the number of rules: the arrivals are served by the partial
+/// index on a prison's current stays by arrival date (imprisonment_current_by_arrival), the counts by status and the
+/// stamp by the few rows of prison_status_count that triggers keep at write time.
 /// </summary>
 public static class DashboardReads
 {
+    /// <summary>The dashboard's rows: the ten latest arrivals.</summary>
     public const int PageSize = 10;
 
-    /// <summary>
-    /// A prison's dashboard in one statement: the most recent arrivals among its current stays, newest first (optionally
-    /// the dangerous ones only), each row carrying the prison's counts by status. Only when there is no row to carry
-    /// them (nobody held, or nobody dangerous) are the counts read by a second statement.
-    /// </summary>
-    public static async Task<PrisonDashboard> DashboardAsync(
-        this PrisonDb db, int prisonId, bool dangerousOnly = false, CancellationToken cancellationToken = default)
-    {
-        var rows = new List<ArrivalRow>(PageSize);
-        StatusCounts? counts = null;
-        await foreach (var row in DashboardQueries.For(db.Model).LatestArrivals(db, prisonId, dangerousOnly).WithCancellation(cancellationToken))
-        {
-            rows.Add(row.Arrival);
-            counts ??= row.Counts;
-        }
+    /// <summary>The rows of a page of the full list of a prison's current prisoners.</summary>
+    public const int ListPageSize = 50;
 
-        return new PrisonDashboard(counts ?? await db.StatusCountsAsync(prisonId, cancellationToken), rows);
+    /// <summary>
+    /// A prison's dashboard in one statement: the most recent arrivals among its current stays, newest first, with the
+    /// prison's counts by status and its stamp, read together (one snapshot) whether or not anyone is held.
+    /// </summary>
+    public static async Task<PrisonDashboard> DashboardAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default) =>
+        (await DashboardIfChangedAsync(db, prisonId, DashboardStamp.Never, cancellationToken)).Changed!;
+
+    /// <summary>
+    /// The poll of an open dashboard, in one statement: the prison's stamp, and no dashboard when the stamp is still
+    /// <paramref name="since"/> (the dashboard shows what the page shows; reading that costs the prison's few rows of
+    /// counts and nothing else), else the dashboard as it is now.
+    /// </summary>
+    public static async Task<PolledDashboard> DashboardIfChangedAsync(
+        this PrisonDb db, int prisonId, DashboardStamp since, CancellationToken cancellationToken = default)
+    {
+        var lines = await ToListAsync(DashboardQueries.For(db.Model).FirstPage(db, prisonId, status: null, PageSize, since), cancellationToken);
+        var totals = Totals(lines);
+        return new PolledDashboard(totals.Stamp, totals.Stamp == since ? null : new PrisonDashboard(totals.Counts, Arrivals(lines), totals.Stamp));
+    }
+
+    /// <summary>
+    /// A page of the prison's current prisoners, newest arrival first (by number within a day), all of them or those at
+    /// <paramref name="status"/>, starting after <paramref name="after"/> (keyset paging: a page costs the same however
+    /// deep it is), in one statement with the prison's counts.
+    /// </summary>
+    public static async Task<CurrentPrisonersPage> CurrentPrisonersAsync(
+        this PrisonDb db, int prisonId, DangerStatus? status, ArrivalCursor? after = null, int pageSize = ListPageSize, CancellationToken cancellationToken = default)
+    {
+        // One more than a page: whether it comes says whether there is a next page.
+        var queries = DashboardQueries.For(db.Model);
+        var lines = await ToListAsync(
+            after is null
+                ? queries.FirstPage(db, prisonId, status, pageSize + 1, DashboardStamp.Never)
+                : queries.PageAfter(db, prisonId, status, pageSize + 1, after),
+            cancellationToken);
+        var arrivals = Arrivals(lines);
+        var rows = arrivals.Take(pageSize).ToList();
+        return new CurrentPrisonersPage(Totals(lines).Counts, rows, arrivals.Count > pageSize ? ArrivalCursor.After(rows[^1]) : null);
     }
 
     /// <summary>
@@ -70,6 +96,24 @@ public static class DashboardReads
             .Select(p => new { p.Id, p.DangerStatus, Reasons = EF.Property<string>(p, PrisonerConfiguration.DangerReasonCodes) })
             .ToListAsync(cancellationToken);
         return rows.Select(r => new PrisonerStatus(r.Id, r.DangerStatus, RuleCodes.Parse(r.Reasons))).ToList();
+    }
+
+    /// <summary>The counts and stamp every line carries; a prison that does not exist has none, and nobody.</summary>
+    private static DashboardLine Totals(List<DashboardLine> lines) =>
+        lines.Count > 0 ? lines[0] : new DashboardLine(new StatusCounts(0, 0, 0), new DashboardStamp(0, null), null);
+
+    private static List<ArrivalRow> Arrivals(List<DashboardLine> lines) =>
+        [.. lines.Where(l => l.Arrival is not null).Select(l => l.Arrival!)];
+
+    private static async Task<List<DashboardLine>> ToListAsync(IAsyncEnumerable<DashboardLine> lines, CancellationToken cancellationToken)
+    {
+        var list = new List<DashboardLine>(PageSize);
+        await foreach (var line in lines.WithCancellation(cancellationToken))
+        {
+            list.Add(line);
+        }
+
+        return list;
     }
 
     private static IQueryable<Imprisonment> CurrentStays(PrisonDb db, int prisonId) =>

@@ -14,7 +14,8 @@ namespace Prison.Db.Writes;
 /// still holding the previous rule set cannot overwrite what the run applying the new one wrote. On PostgreSQL the
 /// row in force is locked FOR SHARE, so the write either finishes before a change of rule set commits or sees it.
 /// Each verdict records the version it is for (evaluated_version): the database refuses a known status beside any
-/// other version (migration 011).
+/// other version (migration 011). Each carries its cause, or none to keep the one the save of that version stored; when
+/// a verdict changes the known one, the database writes the history row in this same statement (migration 013).
 /// On PostgreSQL the prisoners are written, and so locked, in id order: two writes whose batches share prisoners (two
 /// batches of changes at once, a batch and a run) otherwise lock them in the order of their arrays and deadlock. The
 /// sorted subquery cannot be flattened into the join, so the plan walks it in order, each prisoner by its primary key
@@ -33,9 +34,11 @@ public static class VerdictWrites
         WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE)
         UPDATE prisoner AS p
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
-            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set
-        FROM (SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets)
-                  AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set)
+            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+            verdict_cause = coalesce(v.cause, p.verdict_cause),
+            verdict_cause_detail = CASE WHEN v.cause IS NULL THEN p.verdict_cause_detail ELSE v.cause_detail END
+        FROM (SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets, @causes, @cause_details)
+                  AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail)
               ORDER BY v.id) AS v
         WHERE p.id = v.id AND p.change_version = v.version
           AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
@@ -44,10 +47,13 @@ public static class VerdictWrites
     private const string Sqlite = """
         UPDATE prisoner
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
-            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set
+            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+            verdict_cause = coalesce(v.cause, prisoner.verdict_cause),
+            verdict_cause_detail = CASE WHEN v.cause IS NULL THEN prisoner.verdict_cause_detail ELSE v.cause_detail END
         FROM (SELECT value ->> 'id' AS id, value ->> 'version' AS version, value ->> 'status' AS status,
                      value ->> 'reasons' AS reasons, value ->> 'facts' AS facts, value ->> 'evaluated_at' AS evaluated_at,
-                     value ->> 'reevaluate_at' AS reevaluate_at, value ->> 'rule_set' AS rule_set
+                     value ->> 'reevaluate_at' AS reevaluate_at, value ->> 'rule_set' AS rule_set,
+                     value ->> 'cause' AS cause, value ->> 'cause_detail' AS cause_detail
               FROM json_each({0})) AS v
         WHERE prisoner.id = v.id AND prisoner.change_version = v.version
           AND NOT EXISTS (SELECT 1 FROM rule_set_in_force f WHERE f.rule_set <> v.rule_set)
@@ -76,6 +82,8 @@ public static class VerdictWrites
         Column("evaluated_at", NpgsqlDbType.TimestampTz, verdicts.Select(v => v.Verdict.EvaluatedAtUtc)),
         Column("reevaluate_at", NpgsqlDbType.TimestampTz, verdicts.Select(v => v.Verdict.ReevaluateAtUtc)),
         Column("rule_sets", NpgsqlDbType.Text, verdicts.Select(v => v.Verdict.RuleSetId)),
+        Column("causes", NpgsqlDbType.Text, verdicts.Select(v => v.Cause?.Kind.ToString())),
+        Column("cause_details", NpgsqlDbType.Text, verdicts.Select(v => v.Cause?.Detail)),
     ];
 
     /// <summary>Typed, so that unnest yields the columns' types (strings would go as varchar[], instants by their kind).</summary>
@@ -94,6 +102,8 @@ public static class VerdictWrites
             ["evaluated_at"] = Instant(v.Verdict.EvaluatedAtUtc),
             ["reevaluate_at"] = v.Verdict.ReevaluateAtUtc is { } at ? Instant(at) : null,
             ["rule_set"] = v.Verdict.RuleSetId,
+            ["cause"] = v.Cause?.Kind.ToString(),
+            ["cause_detail"] = v.Cause?.Detail,
         }));
 
     private static string Instant(DateTime utc) => utc.ToString("yyyy-MM-dd HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture);

@@ -53,6 +53,6 @@ public sealed class Charge : Entity
     internal void Reopen() => SupersededOn = null;
 
     public override string ToString() =>
-        $"{Offence} ({Category}{(IsViolent ? ", violent" : "")}, {Outcome}{(OffenceDate is { } d ? $", offence of {d:yyyy-MM-dd}" : "")}" +
+        $"{Offence} ({Words.InSentence(Category)}{(IsViolent ? ", violent" : "")}, {Words.InSentence(Outcome)}{(OffenceDate is { } d ? $", offence of {d:yyyy-MM-dd}" : "")}" +
         $"{(SupersededOn is { } s ? $", superseded {s:yyyy-MM-dd}" : "")})";
 }

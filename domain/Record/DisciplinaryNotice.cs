@@ -21,5 +21,5 @@ public sealed class DisciplinaryNotice : Entity
 
     public string Description { get; private set; }
 
-    public override string ToString() => $"{Type} notice of {Date:yyyy-MM-dd}: {Description}";
+    public override string ToString() => $"{Words.Of(Type)} notice of {Date:yyyy-MM-dd}: {Description}";
 }

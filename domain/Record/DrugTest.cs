@@ -17,5 +17,5 @@ public sealed class DrugTest : Entity
 
     public DrugTestResult Result { get; private set; }
 
-    public override string ToString() => $"drug test of {Date:yyyy-MM-dd}: {Result}";
+    public override string ToString() => $"drug test of {Date:yyyy-MM-dd}: {Words.InSentence(Result)}";
 }

@@ -17,5 +17,5 @@ public sealed class EscapeRecord : Entity
 
     public EscapeKind Kind { get; private set; }
 
-    public override string ToString() => $"{Kind} on {Date:yyyy-MM-dd}";
+    public override string ToString() => $"{Words.Of(Kind)} on {Date:yyyy-MM-dd}";
 }

@@ -25,5 +25,5 @@ public sealed class Request : Entity
 
     internal void Decide(RequestDecision decision) => Decision = decision;
 
-    public override string ToString() => $"{Type} request of {Date:yyyy-MM-dd}: {Decision}";
+    public override string ToString() => $"{Words.Of(Type)} request of {Date:yyyy-MM-dd}: {Words.InSentence(Decision)}";
 }

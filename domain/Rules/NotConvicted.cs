@@ -13,5 +13,5 @@ public sealed class NotConvicted : DangerRule
     public override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today) =>
         prisoner.LegalStatus == LegalStatus.Convicted
             ? RuleOutcome.Quiet()
-            : RuleOutcome.Fire($"legal status is {prisoner.LegalStatus}");
+            : RuleOutcome.Fire($"legal status is {Words.InSentence(prisoner.LegalStatus)}");
 }

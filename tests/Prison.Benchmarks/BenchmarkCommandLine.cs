@@ -2,6 +2,7 @@ using System.CommandLine;
 using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Designs;
 using Prison.Benchmarks.Load;
+using Prison.Benchmarks.Reads;
 using Prison.Benchmarks.Reporting;
 using Prison.Benchmarks.Writes;
 
@@ -78,6 +79,30 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var poll = new Command("dashboard-poll", "5. Answers per second of an open dashboard's poll when nothing changed (304) over HTTP, production mode, 1, 8 and 32 clients.") { prisoners, seconds, output };
+        poll.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await DashboardPollLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8, 32], Output(parse), null, cancellationToken);
+            return 0;
+        });
+
+        var searchAndLists = new Command("search-and-lists", "6. The search by number and name, and the pages of a prison's full lists, p50 and p99.") { prisoners, output };
+        searchAndLists.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await SearchAndLists.RunAsync(parse.GetValue(prisoners), Output(parse), null, cancellationToken);
+            return 0;
+        });
+
+        var sinceLastShift = new Command("since-last-shift", "7. The \"Since last shift\" page's statement over a month of verdict changes, at every prison.") { prisoners, output };
+        sinceLastShift.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await SinceLastShift.RunAsync(parse.GetValue(prisoners), Output(parse), null, cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -88,7 +113,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, dashboard,
         };
         try
         {

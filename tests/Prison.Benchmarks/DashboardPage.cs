@@ -6,6 +6,7 @@ using Prison.Db;
 using Prison.Db.Demo;
 using Prison.Db.Identity;
 using Prison.Db.Reads;
+using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
 using Prison.Testing;
@@ -47,7 +48,7 @@ public static class DashboardPage
         for (var i = 0; i < requests; i++)
         {
             var start = Stopwatch.GetTimestamp();
-            using var response = await http.GetAsync(i % 2 == 0 ? "/prisons/RNDC" : "/prisons/GRVC?show=dangerous", cancellationToken);
+            using var response = await http.GetAsync(i % 2 == 0 ? "/prisons/RNDC" : "/prisons/GRVC/prisoners?status=Dangerous", cancellationToken);
             response.EnsureSuccessStatusCode();
             await response.Content.ReadAsStringAsync(cancellationToken);
             times.Add(Stopwatch.GetElapsedTime(start).TotalMilliseconds);
@@ -75,8 +76,12 @@ public static class DashboardPage
 
         await Count("dashboard (ten latest arrivals)", () => db.DashboardAsync(1, cancellationToken: cancellationToken));
         await Count("counts by status", () => db.StatusCountsAsync(1, cancellationToken));
-        await Count("dangerous only", () => db.DashboardAsync(1, dangerousOnly: true, cancellationToken));
-        await Count("status poll of 100 prisoners", () => db.StatusesAsync(ids.Take(100).ToList(), cancellationToken));
+        await Count("dangerous only (a page of the list)", () => db.CurrentPrisonersAsync(1, Domain.DangerStatus.Dangerous, cancellationToken: cancellationToken));
+        var stamp = (await db.DashboardAsync(1, cancellationToken)).Stamp;
+        await Count("dashboard poll, nothing changed", () => db.DashboardIfChangedAsync(1, stamp, cancellationToken));
+        await Count("dashboard poll, changed", () => db.DashboardIfChangedAsync(1, stamp with { Changes = stamp.Changes - 1 }, cancellationToken));
+        await Count("verdict poll", () => db.StoredVerdictAsync(ids[0], cancellationToken));
+        await Count("search", () => db.SearchAsync("ma", cancellationToken));
         await Count("load 1 aggregate", () => db.LoadForEvaluationAsync(ids.Take(1).ToList(), cancellationToken));
         await Count("load 300 aggregates", () => db.LoadForEvaluationAsync(ids, cancellationToken));
         var loaded = await db.LoadForEvaluationAsync(ids, cancellationToken);

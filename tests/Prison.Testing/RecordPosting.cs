@@ -5,6 +5,9 @@ namespace Prison.Testing;
 /// <summary>Fills in a recording form (/prisoners/{number}/record/{kind}) the way a browser does: the form page first, for its antiforgery token and cookie, then the post.</summary>
 public static class RecordPosting
 {
+    /// <summary>The hidden field of a rendered form's one-time token: a form saves once per token.</summary>
+    public const string SubmissionField = "Submission";
+
     public static string FormPath(string number, string kind) => $"/prisoners/{number}/record/{kind}";
 
     /// <summary>The form page and its antiforgery token (the matching cookie stays in the client).</summary>
@@ -17,8 +20,26 @@ public static class RecordPosting
         return (html, token);
     }
 
-    public static async Task<HttpResponseMessage> PostAsync(HttpClient client, string number, string kind, string token, IEnumerable<KeyValuePair<string, string>> fields) =>
-        await client.PostAsync(FormPath(number, kind), new FormUrlEncodedContent([.. fields, new(NoticePosting.TokenField, token)]));
+    /// <summary>
+    /// Posts <paramref name="fields"/> as a newly rendered form would: with a one-time token of its own, unless the
+    /// fields carry one (a form posted again, or the token of a page's rendering).
+    /// </summary>
+    public static async Task<HttpResponseMessage> PostAsync(HttpClient client, string number, string kind, string token, IEnumerable<KeyValuePair<string, string>> fields)
+    {
+        var posted = fields.ToList();
+        if (!posted.Any(f => f.Key == SubmissionField))
+        {
+            posted.Add(new(SubmissionField, Guid.NewGuid().ToString()));
+        }
+
+        return await client.PostAsync(FormPath(number, kind), new FormUrlEncodedContent([.. posted, new(NoticePosting.TokenField, token)]));
+    }
+
+    /// <summary>The one-time token of the (first) recording form in <paramref name="html"/>.</summary>
+    public static Guid SubmissionIn(string html) =>
+        Regex.Match(html, $"<input\\b[^>]*\\bname=\"{SubmissionField}\"[^>]*\\bvalue=\"([^\"]*)\"") is { Success: true } match
+            ? Guid.Parse(match.Groups[1].Value)
+            : throw new InvalidOperationException($"The page has no {SubmissionField} field.");
 
     /// <summary>The value of the first option of the select named <paramref name="name"/> that stands for something (not "Choose…").</summary>
     public static string? FirstOption(string html, string name) =>

@@ -50,6 +50,10 @@ public static class Html
         return match.Success ? Text(match.Groups[1].Value) : null;
     }
 
+    /// <summary>The value of the first <paramref name="attribute"/> in the page, decoded (a page's data-stamp, say); null when absent.</summary>
+    public static string? FirstAttribute(string html, string attribute) =>
+        Regex.Match(html, $"\\s{Regex.Escape(attribute)}=\"([^\"]*)\"") is { Success: true } match ? WebUtility.HtmlDecode(match.Groups[1].Value) : null;
+
     /// <summary>The rows of the arrivals table that stand for a prisoner, in page order.</summary>
     public static IReadOnlyList<DashboardRow> ArrivalRows(string html) =>
         [.. Regex.Matches(html, "<tr data-prisoner-id=\"([^\"]+)\" data-status=\"([^\"]+)\">(.*?)</tr>", RegexOptions.Singleline)

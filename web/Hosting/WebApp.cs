@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
+using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
@@ -20,10 +21,13 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
-        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages());
+        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddRecordingForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
+        builder.Services.AddSingleton<PrisonTime>();
         builder.Services.AddScoped<PrisonDirectory>();
+        var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
+        builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
         builder.Services.AddPrisonAudit();
         if (settings.RabbitMq is not null)
@@ -72,7 +76,8 @@ public static class WebApp
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();
-        app.MapStatusPoll();
+        app.MapDashboardPoll();
+        app.MapVerdictPoll();
         app.MapRunProgress();
         app.MapJobsDashboard();
         app.MapPrisonHealth();

@@ -27,10 +27,11 @@ public static class SignInPaths
     public static bool IsApi(PathString path) => path.StartsWithSegments("/api", StringComparison.OrdinalIgnoreCase);
 
     /// <summary>
-    /// What a page polls on its own (the status poll, the run progress): not the person's activity, so it never
-    /// extends an idle session. A dashboard left open on a screen signs itself out after the idle time.
+    /// What a page polls on its own (an open dashboard, a prisoner's verdict, the run progress): not the person's
+    /// activity, so it never extends an idle session. A dashboard left open on a screen signs itself out after the idle time.
     /// </summary>
     public static bool IsPoll(PathString path) =>
-        path.StartsWithSegments("/api/statuses", StringComparison.OrdinalIgnoreCase)
+        path.StartsWithSegments("/api/prisons", StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments("/api/prisoners", StringComparison.OrdinalIgnoreCase)
         || path.StartsWithSegments("/api/runs", StringComparison.OrdinalIgnoreCase);
 }

@@ -23,7 +23,7 @@ internal static class UsersVerb
     public static Command Create()
     {
         var roleHelp = string.Join("|", Roles.All);
-        var addName = new Argument<string>("NAME") { Description = "the user name they sign in with (letters, digits, - . _ @)" };
+        var addName = new Argument<string>("NAME") { Description = $"the user name they sign in with (at most {UserNames.MaxLength} characters: {UserNames.Allowed})" };
         var role = new Option<string[]>("--role")
         {
             Description = $"a role to give: {string.Join(", ", Roles.All)} (repeat for several; Admin can do all Staff can)",

@@ -1,4 +1,5 @@
 using Prison.Db;
+using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
@@ -8,7 +9,9 @@ namespace Prison.Worker.Evaluation;
 
 /// <summary>
 /// Evaluates prisoners and stores their verdicts: a fixed number of statements to load any number of them,
-/// the rules in memory, and one guarded statement to write every verdict.
+/// the rules in memory, and one guarded statement to write every verdict. Each verdict says what caused it, read from
+/// the prisoner as loaded (a record change, a new rule set, a window closed), so that whoever asks for the evaluation,
+/// a consumer, the due-time job, a run or `verify --fix`, the history names the same cause for the same state.
 /// </summary>
 public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimeProvider clock, PrisonMetrics? metrics = null)
 {
@@ -50,7 +53,8 @@ public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimePr
         {
             try
             {
-                verdicts.Add(new EvaluatedPrisoner(prisoner.Id, prisoner.ChangeVersion, evaluator.Evaluate(prisoner, now)));
+                verdicts.Add(new EvaluatedPrisoner(
+                    prisoner.Id, prisoner.ChangeVersion, evaluator.Evaluate(prisoner, now), VerdictCause.OfReevaluation(prisoner, evaluator.RuleSet.Id, now)));
             }
             catch (Exception error)
             {

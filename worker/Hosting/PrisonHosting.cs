@@ -14,6 +14,7 @@ using Microsoft.Extensions.Logging;
 using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Runs;
+using Prison.Db.Search;
 using Prison.Domain.Evaluation;
 using Prison.Worker.Evaluation;
 using Prison.Worker.Jobs;
@@ -178,6 +179,7 @@ public static class PrisonHosting
         {
             var applied = await PendingMigrationsAsync(db, cancellationToken);
             await db.Database.MigrateAsync(cancellationToken);
+            await db.AddMissingSearchKeysAsync(cancellationToken: cancellationToken);
             // Readers keep reading while the worker writes verdicts.
             await db.Database.ExecuteSqlRawAsync("PRAGMA journal_mode=WAL", cancellationToken);
             return applied;
@@ -199,6 +201,8 @@ public static class PrisonHosting
                     {
                         var applied = await PendingMigrationsAsync(db, token);
                         await db.Database.MigrateAsync(token);
+                        // Under the same lock: the keys of prisoners stored before migration 014 (.NET normalises them).
+                        await db.AddMissingSearchKeysAsync(cancellationToken: token);
                         return applied;
                     }
                     finally

@@ -4,6 +4,7 @@ using MassTransit;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
+using Prison.Db.History;
 using Prison.Db.Import;
 using Prison.Db.Reads;
 using Prison.Domain;
@@ -182,6 +183,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             var replay = new CustodyReplay(file, prisonIds, _madeUp);
             await using var db = openDb();
             db.AuditChangedValues = false;
+            db.RecordChangeCause = VerdictCause.Import($"custody file of {file.Day:yyyy-MM-dd}");
             try
             {
                 await ReplayBatchAsync(db, batch, replay, cancellationToken);

@@ -1,6 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
+using Prison.Db.History;
 using Prison.Db.Import;
 using Prison.Db.Reads;
 using Prison.Domain;
@@ -88,6 +89,7 @@ public sealed class ImportedDaysRevert(Func<PrisonDb> openDb, ChangePublisher pu
         {
             var undone = reverted.Keys.ToDictionary(d => d, d => new RevertedDay(d, null));
             await using var db = openDb();
+            db.RecordChangeCause = VerdictCause.Import($"import of {from:yyyy-MM-dd} and later reverted");
             try
             {
                 var journal = await db.Set<ImportedInmateChange>().Include(c => c.Entries)

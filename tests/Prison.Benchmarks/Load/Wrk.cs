@@ -5,9 +5,9 @@ namespace Prison.Benchmarks.Load;
 
 /// <summary>
 /// wrk (Debian's package, installed by scripts/test-servers.sh): a load generator in C, so that generating the load
-/// takes a small share of the two cores the server under test needs. A Lua script counts every answer that is not
-/// 200 (wrk itself counts a redirect to the sign-in page as a success), keeps the cookies the server renews, and prints
-/// exact percentiles.
+/// takes a small share of the two cores the server under test needs. A Lua script counts every answer that is not the
+/// one expected (200, or 304 for a poll that finds nothing new; wrk itself counts a redirect to the sign-in page as a
+/// success), keeps the cookies the server renews, and prints exact percentiles.
 /// </summary>
 public static class Wrk
 {
@@ -31,6 +31,7 @@ public static class Wrk
         end
         function init(args)
           not_ok = 0
+          expected = tonumber(args[2])
           cookies, order = {}, {}
           for pair in string.gmatch(args[1], "[^;]+") do
             local name, value = string.match(pair, "^%s*([^=]+)=(.*)$")
@@ -40,7 +41,7 @@ public static class Wrk
         end
         function request() return prepared end
         function response(status, headers, body)
-          if status ~= 200 then not_ok = not_ok + 1 end
+          if status ~= expected then not_ok = not_ok + 1 end
           local set = headers["Set-Cookie"]
           if set then
             local name, value = string.match(set, "^([^=]+)=([^;]*)")
@@ -59,7 +60,8 @@ public static class Wrk
         """;
 
     /// <summary>Closed loop: each of <paramref name="connections"/> sends its next request when the last is answered.</summary>
-    public static async Task<Result> RunAsync(Uri page, string cookieHeader, int connections, TimeSpan duration, CancellationToken cancellationToken)
+    /// <param name="expectedStatus">The answer every request must get; any other counts in <see cref="Result.NotOk"/>.</param>
+    public static async Task<Result> RunAsync(Uri page, string cookieHeader, int connections, TimeSpan duration, CancellationToken cancellationToken, int expectedStatus = 200)
     {
         if (!File.Exists(Path))
         {
@@ -75,7 +77,7 @@ public static class Wrk
                      {
                          "--threads", "1", "--connections", connections.ToString(CultureInfo.InvariantCulture),
                          "--duration", $"{(int)duration.TotalSeconds}s", "--timeout", "10s", "--script", script,
-                         page.ToString(), "--", cookieHeader,
+                         page.ToString(), "--", cookieHeader, expectedStatus.ToString(CultureInfo.InvariantCulture),
                      })
             {
                 start.ArgumentList.Add(argument);

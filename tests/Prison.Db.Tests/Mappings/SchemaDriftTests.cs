@@ -25,6 +25,10 @@ public class SchemaDriftTests
 
         Assert.NotEmpty(expected);
         Assert.Equal(expected, actual);
+        if (engine == Engine.PostgreSql)
+        {
+            Assert.Contains("column prisoner_search_key.name_key character varying(400) NO collate C", expected);
+        }
     }
 
     private static async Task<IReadOnlyList<string>> DescribeAsync(ScratchDatabase database)
@@ -32,6 +36,7 @@ public class SchemaDriftTests
         var sql = database.Engine == Engine.PostgreSql
             ? """
               SELECT 'column ' || table_name || '.' || column_name || ' ' || data_type || coalesce('(' || character_maximum_length || ')', '') || ' ' || is_nullable
+                     || coalesce(' collate ' || collation_name, '')
               FROM information_schema.columns WHERE table_schema = 'public' AND table_name NOT LIKE '\_\_EF%'
               UNION ALL
               SELECT 'index ' || indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename NOT LIKE '\_\_EF%'

@@ -2,6 +2,7 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Prison.Db.Reads;
+using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
@@ -64,7 +65,7 @@ public class MigrationTests
             prisoners[0].Release(TestDay.Today);
             prisoners[1].StrikeOut(prisoners[1].CurrentImprisonment!.Id, new Domain.Record.Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"));
             db.Prisoners.AddRange(prisoners);
-            await WithLaterColumnsAsync(database, async () =>
+            await WithLaterColumnsAsync(database, "009_prison_status_counts", async () =>
             {
                 await db.SaveRecordChangesAsync();
                 await db.WriteVerdictsAsync(prisoners.Take(8).Select((p, i) => new EvaluatedPrisoner(
@@ -97,7 +98,7 @@ public class MigrationTests
             prisoners = [.. Enumerable.Range(1, 3).Select(n => Records.Harmless($"N{n}", 1, TestDay.Today.AddDays(-n)))];
             prisoners[0].RecordDisciplinaryNotice(TestDay.Today.AddDays(-1), Domain.Record.NoticeType.Weapon, "a blade");
             db.Prisoners.AddRange(prisoners);
-            await WithLaterColumnsAsync(database, async () =>
+            await WithLaterColumnsAsync(database, "011_verdict_version", async () =>
             {
                 await db.SaveRecordChangesAsync();
                 await db.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(
@@ -124,6 +125,55 @@ public class MigrationTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_013_begins_each_history_with_the_verdict_known_before_it_and_no_shift_reads_that_as_news(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        List<Prisoner> prisoners;
+        var evaluatedAt = TestDay.Noon.UtcDateTime;
+        await using (var db = database.Open(new MovableClock(TestDay.Noon.AddHours(-1))))
+        {
+            await MigrateBeforeAsync(database, db, "013_verdict_history");
+            db.Prisons.Add(Records.Prison(1));
+            prisoners = [.. Enumerable.Range(1, 3).Select(n => Records.Harmless($"H{n}", 1, TestDay.Today.AddDays(-n)))];
+            db.Prisoners.AddRange(prisoners);
+            await WithLaterColumnsAsync(database, "013_verdict_history", async () =>
+            {
+                await db.SaveRecordChangesAsync();
+                await db.WriteVerdictsAsync(prisoners.Take(2).Select(p => new EvaluatedPrisoner(
+                    p.Id, p.ChangeVersion, new Verdict(p.Number == "H1" ? DangerStatus.Dangerous : DangerStatus.NotDangerous, p.Number == "H1" ? [new FiredRule("NotConvicted", "Not convicted", [])] : [], evaluatedAt, null, "test-rules"))).ToList());
+            });
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        Assert.Equal(
+            [["H1", "Dangerous", "NotConvicted"], ["H2", "NotDangerous", ""], ["H3", "NULL", "NULL"]],
+            await database.RowsAsync("SELECT number, coalesce(known_status, 'NULL'), coalesce(known_reasons, 'NULL') FROM prisoner ORDER BY number"));
+        Assert.Equal(
+            [["H1", "NULL", "Dangerous", "NotConvicted", "NotConvicted", "", "HistoryBegan", "1"], ["H2", "NULL", "NotDangerous", "", "", "", "HistoryBegan", "1"]],
+            await database.RowsAsync("""
+                SELECT p.number, coalesce(c.from_status, 'NULL'), c.to_status, c.reasons, c.came, c.went, c.cause, c.prison_id
+                FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number
+                """));
+
+        // The verdicts known before are what the next ones are compared with: the same verdict is no change.
+        await using var after = database.Open();
+        await after.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(
+            p.Id, p.ChangeVersion, new Verdict(p.Number == "H2" ? DangerStatus.Dangerous : p.Number == "H1" ? DangerStatus.Dangerous : DangerStatus.NotDangerous,
+                p.Number == "H3" ? [] : [new FiredRule("NotConvicted", "Not convicted", [])], evaluatedAt.AddHours(1), null, "test-rules"))).ToList());
+        Assert.Equal(
+            [["H1", "HistoryBegan"], ["H2", "HistoryBegan"], ["H2", "Other"], ["H3", "Other"]],
+            await database.RowsAsync("SELECT p.number, c.cause FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number, c.id"));
+        var shift = await after.ShiftChangesAsync(1, evaluatedAt.AddDays(-1), evaluatedAt.AddDays(1));
+        Assert.Equal(["H2"], shift.BecameDangerous.Select(c => c.Number));
+        Assert.Empty(shift.NoLongerDangerous);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task Migration_010_marks_the_collections_that_records_already_stored_fill(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
@@ -135,7 +185,7 @@ public class MigrationTests
             full = Records.Harmless("FULL", 1, TestDay.Today).WithFullRecord(2, TestDay.Today);
             bare = Records.Harmless("BARE", 1, TestDay.Today);
             db.Prisoners.AddRange(full, bare);
-            await WithLaterColumnsAsync(database, () => db.SaveRecordChangesAsync());
+            await WithLaterColumnsAsync(database, "010_record_parts", () => db.SaveRecordChangesAsync());
         }
 
         await using (var db = database.Open())
@@ -150,6 +200,47 @@ public class MigrationTests
         Assert.Single(loaded["BARE"].Imprisonments);
         Assert.Empty(loaded["BARE"].DrugTests);
         Assert.Equal(2, (await read.LoadForChangeAsync("FULL"))!.Charges.Count);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_014_gives_every_prison_a_stamp_and_the_prisoners_already_stored_their_search_keys_once_migrated(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "014_dashboard_stamps_and_search_keys");
+            db.Prisons.Add(Records.Prison(1));
+            var prisoner = new Prisoner("M14", "Mónica Núñez", null, Domain.Record.LegalStatus.Convicted);
+            prisoner.Admit(1, TestDay.Today.AddDays(-2));
+            db.Prisoners.Add(prisoner);
+
+            // Today's model writes a new prisoner's search keys: a table of the same name for the while.
+            var id = database.Engine == Engine.PostgreSql ? "uuid" : "TEXT";
+            await database.ExecuteAsync($"CREATE TABLE prisoner_search_key (prisoner_id {id} PRIMARY KEY, number_key TEXT, name_key TEXT, surname_key TEXT)");
+            await db.SaveRecordChangesAsync();
+            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        await using var read = database.Open();
+        var before = await read.DashboardAsync(prisonId: 1);
+        Assert.Equal(["M14"], before.Rows.Select(r => r.Number));
+        Assert.Empty((await read.SearchAsync("monica")).Hits);
+
+        Assert.Equal(1, await read.AddMissingSearchKeysAsync());
+        Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ")).Hits.Select(h => h.Number));
+        Assert.Equal(["M14"], (await read.SearchAsync("m14")).Hits.Select(h => h.Number));
+
+        (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
+        await read.SaveRecordChangesAsync();
+        var after = (await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp)).Changed;
+        Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);
+        Assert.Equal(["M14"], (await read.SearchAsync("ortiz")).Hits.Select(h => h.Number));
     }
 
     [Theory]
@@ -197,17 +288,46 @@ public class MigrationTests
     }
 
     /// <summary>
-    /// Runs <paramref name="write"/>, today's model writing a record, with the columns that later steps add to the
-    /// record's tables there for the while: today's model writes them, and the later steps must find them missing.
+    /// Runs <paramref name="write"/>, today's model writing a record, with the columns that <paramref name="step"/> and
+    /// later steps add to the record's tables there for the while: today's model writes them, and those steps must find
+    /// them missing.
     /// </summary>
-    private static async Task WithLaterColumnsAsync(ScratchDatabase database, Func<Task> write)
+    private static async Task WithLaterColumnsAsync(ScratchDatabase database, string step, Func<Task> write)
     {
-        var (date, bigint) = database.Engine == Engine.PostgreSql ? ("date", "bigint") : ("TEXT", "INTEGER");
-        await database.ExecuteAsync($"ALTER TABLE prisoner ADD COLUMN evaluated_version {bigint} NULL"); // 011_verdict_version
-        await database.ExecuteAsync($"ALTER TABLE charge ADD COLUMN superseded_on {date} NULL"); // 012_import_journal
+        var (date, bigint, text) = database.Engine == Engine.PostgreSql ? ("date", "bigint", "text") : ("TEXT", "INTEGER", "TEXT");
+        (string Step, string Table, string Column, string Type)[] later =
+        [
+            ("011_verdict_version", "prisoner", "evaluated_version", bigint),
+            ("012_import_journal", "charge", "superseded_on", date),
+            ("013_verdict_history", "prisoner", "known_status", text),
+            ("013_verdict_history", "prisoner", "known_reasons", text),
+            ("013_verdict_history", "prisoner", "verdict_cause", text),
+            ("013_verdict_history", "prisoner", "verdict_cause_detail", text),
+        ];
+        var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
+        foreach (var (_, table, column, type) in missing)
+        {
+            await database.ExecuteAsync($"ALTER TABLE {table} ADD COLUMN {column} {type} NULL");
+        }
+
+        var searchKeysMissing = string.CompareOrdinal("014_dashboard_stamps_and_search_keys", step) >= 0;
+        if (searchKeysMissing)
+        {
+            await database.ExecuteAsync(
+                "CREATE TABLE prisoner_search_key (prisoner_id " + (database.Engine == Engine.PostgreSql ? "uuid" : "TEXT")
+                + " PRIMARY KEY, number_key TEXT NOT NULL, name_key TEXT NOT NULL, surname_key TEXT NOT NULL)");
+        }
+
         await write();
-        await database.ExecuteAsync("ALTER TABLE charge DROP COLUMN superseded_on");
-        await database.ExecuteAsync("ALTER TABLE prisoner DROP COLUMN evaluated_version");
+        if (searchKeysMissing)
+        {
+            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+        }
+
+        foreach (var (_, table, column, _) in missing)
+        {
+            await database.ExecuteAsync($"ALTER TABLE {table} DROP COLUMN {column}");
+        }
     }
 
     private static Task<(int ExitCode, string Output)> RunWorkerAsync(string connectionString, string verb) =>

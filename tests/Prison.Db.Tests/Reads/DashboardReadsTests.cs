@@ -1,7 +1,6 @@
 using Prison.Db.Reads;
-using Prison.Db.Writes;
 using Prison.Domain;
-using Prison.Domain.Evaluation;
+using static Prison.Db.Tests.Reads.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 
@@ -44,54 +43,34 @@ public class DashboardReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task Dangerous_only_lists_the_newest_dangerous_arrivals_in_one_statement(Engine engine)
-    {
-        await using var database = await SeededAsync(engine, prisoners: 30, dangerous: n => n % 3 == 0);
-        var counter = new StatementCounter();
-        await using var db = database.Open(interceptors: counter);
-
-        var rows = (await db.DashboardAsync(prisonId: 1, dangerousOnly: true)).Rows;
-
-        Assert.Equal(1, counter.Count);
-        Assert.Equal([30, 27, 24, 21, 18, 15, 12, 9, 6, 3], rows.Select(r => int.Parse(r.Number[1..], System.Globalization.CultureInfo.InvariantCulture)));
-        Assert.All(rows, r => Assert.Equal(DangerStatus.Dangerous, r.Status));
-        Assert.All(rows, r => Assert.Equal(["NotConvicted"], r.FiredRules));
-    }
-
-    [Theory]
-    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task The_dashboard_reads_its_counts_in_the_same_statement_as_its_rows(Engine engine)
+    public async Task The_dashboard_reads_its_counts_and_its_stamp_in_the_same_statement_as_its_rows(Engine engine)
     {
         await using var database = await SeededAsync(engine, prisoners: 12, dangerous: n => n <= 3, evaluate: n => n <= 10);
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
         var page = await db.DashboardAsync(prisonId: 1);
-        var dangerous = await db.DashboardAsync(prisonId: 1, dangerousOnly: true);
 
-        Assert.Equal(2, counter.Count);
+        Assert.Equal(1, counter.Count);
         Assert.Equal(new StatusCounts(Dangerous: 3, NotDangerous: 7, Unknown: 2), page.Counts);
-        Assert.Equal(page.Counts, dangerous.Counts);
         Assert.Equal(10, page.Rows.Count);
-        Assert.Equal(3, dangerous.Rows.Count);
+        Assert.True(page.Stamp.Changes > 0);
     }
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task With_no_row_to_carry_them_the_counts_are_still_read(Engine engine)
+    public async Task A_prison_with_nobody_held_has_its_counts_and_its_stamp_in_the_one_statement_too(Engine engine)
     {
         await using var database = await SeededAsync(engine, prisoners: 4, dangerous: _ => false);
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var noneDangerous = await db.DashboardAsync(prisonId: 1, dangerousOnly: true);
         var empty = await db.DashboardAsync(prisonId: 2);
 
-        Assert.Equal(4, counter.Count);
-        Assert.Empty(noneDangerous.Rows);
-        Assert.Equal(new StatusCounts(Dangerous: 0, NotDangerous: 4, Unknown: 0), noneDangerous.Counts);
+        Assert.Equal(1, counter.Count);
         Assert.Empty(empty.Rows);
         Assert.Equal(new StatusCounts(0, 0, 0), empty.Counts);
+        Assert.Equal(new DashboardStamp(0, null), empty.Stamp);
     }
 
     [Theory]
@@ -132,36 +111,5 @@ public class DashboardReadsTests
         Assert.Equal(60, many.Count);
         Assert.Equal(1, many.Count(s => s.Status == DangerStatus.Dangerous));
         Assert.Equal(1, many.Count(s => s.Status == DangerStatus.Unknown));
-    }
-
-    private static string Number(int n) => $"N{n:000}";
-
-    /// <summary>Prisoners N001..N{count} arrive one a day, N{count} yesterday; verdicts are stored for those <paramref name="evaluate"/> picks.</summary>
-    private static async Task<ScratchDatabase> SeededAsync(Engine engine, int prisoners, Func<int, bool>? dangerous = null, Func<int, bool>? evaluate = null)
-    {
-        var database = await ScratchDatabase.MigratedAsync(engine);
-        await using var db = database.Open();
-        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
-        var all = Enumerable.Range(1, prisoners)
-            .Select(n =>
-            {
-                var prisoner = Records.Harmless(Number(n), prisonId: 1, TestDay.Today.AddDays(n - prisoners - 1));
-                if (dangerous?.Invoke(n) == true)
-                {
-                    prisoner.ChangeLegalStatus(Domain.Record.LegalStatus.Remand);
-                }
-
-                return (n, prisoner);
-            })
-            .ToList();
-        db.Prisoners.AddRange(all.Select(p => p.prisoner));
-        await db.SaveRecordChangesAsync();
-
-        var evaluator = new DangerEvaluator(new RuleSet(RuleCatalog.BuiltIn()).Without(["ArrivedInLast7Days"]), new PrisonCalendar(TimeZoneInfo.Utc));
-        await db.WriteVerdictsAsync(all
-            .Where(p => evaluate?.Invoke(p.n) ?? true)
-            .Select(p => new EvaluatedPrisoner(p.prisoner.Id, p.prisoner.ChangeVersion, evaluator.Evaluate(p.prisoner, TestDay.Noon.UtcDateTime)))
-            .ToList());
-        return database;
     }
 }

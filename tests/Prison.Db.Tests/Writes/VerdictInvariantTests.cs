@@ -81,6 +81,7 @@ public class VerdictInvariantTests
         Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM verdict_rule"));
         Assert.Equal(["NotDangerous", $"{prisoners[1].ChangeVersion}", $"{prisoners[1].ChangeVersion}"], await RowAsync(database, prisoners[1].Id));
         await AssertCountsKeptAsync(database);
+        await VerdictHistoryInvariantTests.AssertHistoryConsistentAsync(database);
     }
 
     [Theory]
@@ -180,6 +181,7 @@ public class VerdictInvariantTests
         });
         Assert.Empty(await check.VerdictsBehindTheirRecordAsync(CancellationToken.None));
         await AssertCountsKeptAsync(database);
+        await VerdictHistoryInvariantTests.AssertHistoryConsistentAsync(database);
     }
 
     [Fact]
@@ -203,6 +205,7 @@ public class VerdictInvariantTests
         await Task.WhenAll(Task.Run(() => WriteAsync(ascending)), Task.Run(() => WriteAsync(descending)));
 
         await AssertCountsKeptAsync(database);
+        await VerdictHistoryInvariantTests.AssertHistoryConsistentAsync(database);
     }
 
     /// <summary>The order of the write is the plan's: the sorted verdicts outside, each prisoner found by its key inside.</summary>
@@ -263,6 +266,7 @@ public class VerdictInvariantTests
         await Task.WhenAll(Task.Run(SaveChangesAsync), Task.Run(WriteVerdictsAsync), Task.Run(WriteVerdictsAsync));
 
         await AssertCountsKeptAsync(database);
+        await VerdictHistoryInvariantTests.AssertHistoryConsistentAsync(database);
     }
 
     private static EvaluatedPrisoner Evaluated(Prisoner prisoner) =>

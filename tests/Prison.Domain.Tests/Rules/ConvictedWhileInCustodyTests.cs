@@ -28,7 +28,7 @@ public class ConvictedWhileInCustodyTests
 
         Assert.True(outcome.Fired);
         Assert.Null(outcome.NextChange);
-        Assert.Equal("Assault on an officer (Assault, violent, Convicted, offence of 2021-03-15)", Assert.Single(outcome.Facts));
+        Assert.Equal("Assault on an officer (assault, violent, convicted, offence of 2021-03-15)", Assert.Single(outcome.Facts));
     }
 
     [Fact]

@@ -15,7 +15,7 @@ public class EscapeHistoryTests
         var outcome = Evaluate((new DateOnly(1999, 6, 1), kind));
 
         Assert.True(outcome.Fired);
-        Assert.Equal($"{kind} on 1999-06-01", Assert.Single(outcome.Facts));
+        Assert.Equal($"{Words.Of(kind)} on 1999-06-01", Assert.Single(outcome.Facts));
     }
 
     [Fact]
@@ -38,7 +38,7 @@ public class EscapeHistoryTests
             (new DateOnly(2026, 11, 1), EscapeKind.Absconded),
             (new DateOnly(2015, 7, 8), EscapeKind.AttemptedEscape));
 
-        Assert.Equal(["Escape on 2010-03-04", "AttemptedEscape on 2015-07-08"], outcome.Facts);
+        Assert.Equal(["Escape on 2010-03-04", "Attempted escape on 2015-07-08"], outcome.Facts);
     }
 
     [Fact]

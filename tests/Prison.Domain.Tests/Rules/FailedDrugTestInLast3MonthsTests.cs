@@ -55,7 +55,7 @@ public class FailedDrugTestInLast3MonthsTests
     [Fact]
     public void Names_the_failed_test_as_the_fact()
     {
-        Assert.Equal("drug test of 2026-11-01: Failed", Assert.Single(Evaluate(new DateOnly(2026, 11, 1)).Facts));
+        Assert.Equal("drug test of 2026-11-01: failed", Assert.Single(Evaluate(new DateOnly(2026, 11, 1)).Facts));
     }
 
     private RuleOutcome Evaluate(DateOnly testDate, DateOnly? on = null, DrugTestResult result = DrugTestResult.Failed)

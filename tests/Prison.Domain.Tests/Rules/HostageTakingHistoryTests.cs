@@ -21,7 +21,7 @@ public class HostageTakingHistoryTests
         var result = _rule.Evaluate(prisoner, Prisoners.Today);
 
         Assert.True(result.Fired);
-        Assert.Contains(outcome.ToString(), Assert.Single(result.Facts));
+        Assert.Contains(Words.InSentence(outcome), Assert.Single(result.Facts));
     }
 
     [Fact]

@@ -18,7 +18,7 @@ public class NotConvictedTests
         var outcome = _rule.Evaluate(prisoner, Prisoners.Today);
 
         Assert.True(outcome.Fired);
-        Assert.Contains(status.ToString(), Assert.Single(outcome.Facts));
+        Assert.Equal($"legal status is {Words.InSentence(status)}", Assert.Single(outcome.Facts));
     }
 
     [Fact]

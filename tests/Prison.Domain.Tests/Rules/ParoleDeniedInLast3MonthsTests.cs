@@ -14,7 +14,7 @@ public class ParoleDeniedInLast3MonthsTests
         var outcome = Evaluate(new DateOnly(2026, 8, 22), RequestDecision.Denied);
 
         Assert.True(outcome.Fired);
-        Assert.Equal("Parole request of 2026-08-22: Denied", Assert.Single(outcome.Facts));
+        Assert.Equal("Parole request of 2026-08-22: denied", Assert.Single(outcome.Facts));
     }
 
     [Fact]

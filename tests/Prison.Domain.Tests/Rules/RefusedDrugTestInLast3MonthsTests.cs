@@ -55,7 +55,7 @@ public class RefusedDrugTestInLast3MonthsTests
     [Fact]
     public void Names_the_refused_test_as_the_fact()
     {
-        Assert.Equal("drug test of 2026-11-01: Refused", Assert.Single(Evaluate(new DateOnly(2026, 11, 1)).Facts));
+        Assert.Equal("drug test of 2026-11-01: refused", Assert.Single(Evaluate(new DateOnly(2026, 11, 1)).Facts));
     }
 
     private RuleOutcome Evaluate(DateOnly testDate, DateOnly? on = null, DrugTestResult result = DrugTestResult.Refused)

@@ -32,7 +32,7 @@ public class TransferRequestDeniedInLastMonthTests
         var outcome = Evaluate(new DateOnly(2026, 10, 22), RequestDecision.Denied);
 
         Assert.Equal(new DateOnly(2026, 11, 22), outcome.NextChange);
-        Assert.Equal("Transfer request of 2026-10-22: Denied", Assert.Single(outcome.Facts));
+        Assert.Equal("Transfer request of 2026-10-22: denied", Assert.Single(outcome.Facts));
     }
 
     [Theory]

@@ -15,7 +15,7 @@ public class YoungAdultWithViolentChargeTests
 
         Assert.True(outcome.Fired);
         Assert.Equal(new DateOnly(2026, 11, 22), outcome.NextChange);
-        Assert.Equal(["under 25 until 2026-11-22 (born 2001-11-22)", "Wounding (Assault, violent, Pending)"], outcome.Facts);
+        Assert.Equal(["under 25 until 2026-11-22 (born 2001-11-22)", "Wounding (assault, violent, pending)"], outcome.Facts);
     }
 
     [Fact]

@@ -67,18 +67,66 @@ public sealed class DashboardInBrowserTests(Chromium chromium) : IClassFixture<C
         await page.GetByRole(AriaRole.Button, new() { Name = "Record notice" }).ClickAsync();
 
         var date = page.GetByLabel("Date (YYYY-MM-DD)");
-        await Expect(page.Locator("#date-error")).ToHaveTextAsync("Enter the date of the notice as YYYY-MM-DD.");
-        await Expect(page.Locator("#date-error")).ToBeVisibleAsync();
-        await Expect(date).ToHaveAttributeAsync("aria-describedby", "date-error");
+        await Expect(page.Locator("#Date-error")).ToHaveTextAsync("Enter the date of the notice as YYYY-MM-DD.");
+        await Expect(page.Locator("#Date-error")).ToBeVisibleAsync();
+        await Expect(date).ToHaveAttributeAsync("aria-describedby", "Date-error");
+        await Expect(date).ToHaveAttributeAsync("aria-invalid", "true");
         await Expect(date).ToHaveValueAsync("yesterday");
         await Expect(page.GetByLabel("Type")).ToHaveValueAsync("MobilePhone");
         await Expect(page.GetByLabel("What happened")).ToHaveValueAsync("a phone in the\nlaundry bag");
-        await Expect(page.Locator("#type-error")).ToBeHiddenAsync();
-        await Expect(page.Locator("#description-error")).ToBeHiddenAsync();
+        await Expect(page.Locator("#Type-error")).ToBeHiddenAsync();
+        await Expect(page.Locator("#Description-error")).ToBeHiddenAsync();
+
+        // The summary at the top takes the focus, and its link takes it on to the field.
+        var summary = page.Locator("[data-role=error-summary]");
+        await Expect(summary).ToBeFocusedAsync();
+        await summary.GetByRole(AriaRole.Link, new() { Name = "Enter the date of the notice as YYYY-MM-DD." }).ClickAsync();
+        await Expect(date).ToBeFocusedAsync();
         await Expect(page.Locator("p.saved")).ToHaveCountAsync(0);
         Assert.Equal(0, await system.NoticeCountAsync(HarmlessNumber));
         Assert.Equal("NotDangerous", (await system.StoredAsync(HarmlessNumber))[0]);
         await page.ScreenshotAsync(new() { Path = Screenshot("notice-form-rejected.png"), FullPage = true });
+    }
+
+    [Fact]
+    public async Task At_400_pixels_wide_every_row_shows_its_Danger_badge_without_the_page_scrolling_sideways()
+    {
+        await using var system = await ProductionFixture.StartAsync();
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        await page.SetViewportSizeAsync(400, 800);
+
+        await page.GotoAsync($"/prisons/{FirstPrison}");
+
+        var badges = page.Locator("table.arrivals [data-role=badge]");
+        await Expect(badges).ToHaveCountAsync(10);
+        var cells = new[] { page.GetByRole(AriaRole.Columnheader, new() { Name = "Danger" }) }.Concat(Enumerable.Range(0, 10).Select(badges.Nth));
+        foreach (var cell in cells)
+        {
+            var box = await cell.BoundingBoxAsync();
+            Assert.True(box is { X: >= 0 } && box.X + box.Width <= 400, $"{await cell.TextContentAsync()} lies at x {box?.X} to {box?.X + box?.Width}, outside the 400 pixels");
+        }
+
+        Assert.True(await page.EvaluateAsync<bool>("() => document.documentElement.scrollWidth <= window.innerWidth"));
+        await page.ScreenshotAsync(new() { Path = Screenshot("dashboard-400px.png"), FullPage = true });
+    }
+
+    [Fact]
+    public async Task A_badge_that_turns_known_on_an_open_page_is_announced_to_screen_readers()
+    {
+        await using var system = await ProductionFixture.StartAsync(workerRunning: false);
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        var (_, token) = await NoticePosting.OpenAsync(system.Client, HarmlessNumber);
+        using (await NoticePosting.PostAsync(system.Client, HarmlessNumber, token, "Weapon", system.Today.ToString("yyyy-MM-dd"), "a blade in a sock"))
+        {
+        }
+
+        await page.GotoAsync($"/prisons/{FirstPrison}");
+        var region = page.Locator("#announcements");
+        await Expect(region).ToHaveAttributeAsync("aria-live", "polite");
+        await Expect(region).ToBeEmptyAsync();
+        await system.StartWorkerAsync();
+
+        await Expect(region).ToContainTextAsync($"{HarmlessNumber}: now Dangerous.", new() { Timeout = 30_000 });
     }
 
     /// <summary>Where a screenshot is kept for people to look at after the run.</summary>

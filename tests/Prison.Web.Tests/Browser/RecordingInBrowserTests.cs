@@ -7,6 +7,65 @@ namespace Prison.Web.Tests.Browser;
 
 public sealed class RecordingInBrowserTests(Chromium chromium) : IClassFixture<Chromium>
 {
+    /// <summary>
+    /// The first post is held in the browser until the second click has sent the second, then both go to web at once:
+    /// a double click whose first answer is slow, as it is on a busy day. Both answers lead to the prisoner page.
+    /// </summary>
+    [Fact]
+    public async Task A_notice_form_submitted_twice_before_its_first_answer_saves_one_notice()
+    {
+        await using var system = await ProductionFixture.StartAsync(workerRunning: false);
+        var today = system.Today.ToString("yyyy-MM-dd");
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        var posts = new List<IRoute>();
+        var bothPosted = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var answers = new List<int>();
+        await page.RouteAsync("**/record/disciplinary-notice", async route =>
+        {
+            lock (posts)
+            {
+                posts.Add(route);
+                if (posts.Count == 2)
+                {
+                    bothPosted.TrySetResult();
+                }
+            }
+
+            await bothPosted.Task;
+            var answer = await route.FetchAsync(new() { MaxRedirects = 0 });
+            lock (answers)
+            {
+                answers.Add(answer.Status);
+            }
+
+            try
+            {
+                await route.FulfillAsync(new() { Response = answer });
+            }
+            catch (PlaywrightException)
+            {
+                // The browser gave up waiting for the first post when the second was sent: its answer has nowhere to go.
+            }
+        });
+
+        await page.GotoAsync($"/prisoners/{HarmlessNumber}");
+        await page.GetByLabel("Type").SelectOptionAsync("Threat");
+        await page.GetByLabel("Date (YYYY-MM-DD)").FillAsync(today);
+        await page.GetByLabel("What happened").FillAsync("threatened an officer at lunch");
+        // The mouse itself, as a person clicks: a locator's click would wait for the navigation the route holds back.
+        var button = (await page.GetByRole(AriaRole.Button, new() { Name = "Record notice" }).BoundingBoxAsync())!;
+        await page.Mouse.ClickAsync(button.X + (button.Width / 2), button.Y + (button.Height / 2));
+        await Eventually.Async(() => Task.FromResult(posts.Count), count => count == 1, "the first post to leave the page");
+        await page.Mouse.ClickAsync(button.X + (button.Width / 2), button.Y + (button.Height / 2));
+        await bothPosted.Task.WaitAsync(TimeSpan.FromSeconds(10));
+        await Eventually.Async(() => Task.FromResult(answers.Count), count => count == 2, "web to answer both posts");
+
+        Assert.Equal([302, 302], answers);
+        Assert.Equal(1, await system.NoticeCountAsync(HarmlessNumber));
+        await Expect(page.Locator("p.saved")).ToBeVisibleAsync();
+        await Expect(page.GetByText("threatened an officer at lunch")).ToHaveCountAsync(1);
+    }
+
     [Fact]
     public async Task A_rejected_charge_form_keeps_what_was_typed_and_once_saved_the_charge_can_be_struck_out()
     {

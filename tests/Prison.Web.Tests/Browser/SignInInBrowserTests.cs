@@ -50,25 +50,25 @@ public sealed class SignInInBrowserTests(Chromium chromium, SignInFixture signIn
             await Chromium.SignInAsync(page, name, $"Wrong-Passw0rd-{attempt}");
         }
 
-        await Expect(page.GetByRole(AriaRole.Alert)).ToContainTextAsync("This account is locked after 5 wrong passwords");
+        await Expect(page.Locator("[data-role=error-summary]")).ToContainTextAsync("This account is locked after 5 wrong passwords");
         await Chromium.SignInAsync(page, name, SigningIn.Password);
-        await Expect(page.GetByRole(AriaRole.Alert)).ToContainTextAsync("This account is locked");
+        await Expect(page.Locator("[data-role=error-summary]")).ToContainTextAsync("This account is locked");
         await Expect(page.GetByLabel("User name")).ToHaveValueAsync(name);
         Assert.EndsWith("/sign-in", new Uri(page.Url).AbsolutePath, StringComparison.Ordinal);
     }
 
     [Fact]
-    public async Task The_status_poll_does_not_keep_an_idle_dashboard_signed_in()
+    public async Task The_dashboard_poll_does_not_keep_an_idle_dashboard_signed_in()
     {
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
         var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
         await page.GotoAsync($"/prisons/{FirstPrison}");
         await Expect(page.Locator($"tr[data-prisoner-id='{system.Ids[UnevaluatedNumber]}'] [data-role=badge]")).ToHaveTextAsync("Unknown");
 
-        // The page polls every second for its Unknown row; twenty minutes on, the polls still pass, and renew nothing.
+        // The page asks every few seconds whether its dashboard changed; twenty minutes on, the polls still pass, and renew nothing.
         system.Clock.Advance(TimeSpan.FromMinutes(20));
-        var polled = await page.WaitForResponseAsync(r => r.Url.Contains("/api/statuses", StringComparison.Ordinal));
-        Assert.Equal(200, polled.Status);
+        var polled = await page.WaitForResponseAsync(r => r.Url.Contains($"/api/prisons/{FirstPrison}/dashboard", StringComparison.Ordinal));
+        Assert.Equal(304, polled.Status);
 
         system.Clock.Advance(TimeSpan.FromMinutes(11));
         await page.WaitForURLAsync(url => new Uri(url).AbsolutePath == "/sign-in", new() { Timeout = 15_000 });

@@ -48,7 +48,7 @@ public sealed class TwoFactorInBrowserTests(Chromium chromium, SignInFixture sig
 
         await page.GetByLabel("Authenticator code or recovery code").FillAsync(app.WrongCode());
         await page.GetByRole(AriaRole.Button, new() { Name = "Sign in" }).ClickAsync();
-        await Expect(page.GetByRole(AriaRole.Alert)).ToContainTextAsync("That code is wrong, or too old");
+        await Expect(page.Locator("[data-role=error-summary]")).ToContainTextAsync("That code is wrong, or too old");
         Assert.Empty(await SeriousViolationsAsync(page));
         await page.GetByLabel("Authenticator code or recovery code").FillAsync(app.Code());
         await page.GetByRole(AriaRole.Button, new() { Name = "Sign in" }).ClickAsync();

@@ -57,6 +57,42 @@ public sealed class EmbeddedModeTests : IDisposable
     }
 
     [Fact]
+    public async Task An_open_dashboard_learns_of_a_notice_through_its_poll_and_the_search_finds_a_demo_prisoner_by_name()
+    {
+        await using var web = await StartAsync();
+        await EveryoneEvaluatedAsync();
+        using var client = await web.SignedInClientAsync(Roles.Staff);
+        var page = await client.GetStringAsync("/prisons/RNDC");
+        var stamp = Html.FirstAttribute(page, "data-stamp")!;
+        var row = Html.ArrivalRows(page).First(r => r.Badge == "Not dangerous");
+        using (var unchanged = await client.GetAsync($"/api/prisons/RNDC/dashboard?since={Uri.EscapeDataString(stamp)}"))
+        {
+            Assert.Equal(System.Net.HttpStatusCode.NotModified, unchanged.StatusCode);
+        }
+
+        var (_, token) = await NoticePosting.OpenAsync(client, row.Number);
+        (await NoticePosting.PostAsync(client, row.Number, token, "Weapon", web.Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture), "a blade")).Dispose();
+
+        // 304 until the verdict is stored and the stamp web reuses for a moment has been read again.
+        var answer = await Eventually.Async(
+            async () =>
+            {
+                using var response = await client.GetAsync($"/api/prisons/RNDC/dashboard?since={Uri.EscapeDataString(stamp)}");
+                return response.StatusCode == System.Net.HttpStatusCode.NotModified
+                    ? (System.Text.Json.JsonElement?)null
+                    : System.Text.Json.JsonDocument.Parse(await response.Content.ReadAsStringAsync()).RootElement.Clone();
+            },
+            a => a?.GetProperty("rows").EnumerateArray().Any(r => r.GetProperty("number").GetString() == row.Number && r.GetProperty("status").GetString() == "Dangerous") == true,
+            $"the open dashboard to learn of {row.Number}'s verdict",
+            TimeSpan.FromSeconds(30));
+        Assert.NotEqual(stamp, answer!.Value.GetProperty("stamp").GetString());
+
+        var firstName = row.Cells[2].Split(' ')[0];
+        var found = Html.ArrivalRows(await client.GetStringAsync($"/search?q={Uri.EscapeDataString(firstName.ToUpperInvariant())}"));
+        Assert.Contains(found, r => r.Cells[0] == row.Number);
+    }
+
+    [Fact]
     public async Task The_jobs_run_inside_web_and_the_operations_page_shows_what_their_last_run_did()
     {
         await using var web = await StartAsync();
@@ -82,12 +118,36 @@ public sealed class EmbeddedModeTests : IDisposable
         Assert.IsType<InMemoryStorage>(jobs);
         Assert.Equal("Succeeded", states[^1].StateName);
         Assert.Equal(
-            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture),
+            TimeZoneInfo.ConvertTimeFromUtc(seen.Run!.LastExecution!.Value, zone).ToString("yyyy-MM-dd HH:mm:ss", CultureInfo.InvariantCulture) + " New York time",
             JobCell(seen.Page, UnknownSweeperJob.Name, "last-run"));
         Assert.Equal("succeeded: 0 published again", JobCell(seen.Page, UnknownSweeperJob.Name, "last-outcome"));
         Assert.Equal("0", JobCell(seen.Page, UnknownSweeperJob.Name, "failures"));
         Assert.NotEqual("—", JobCell(before, NightlyReevaluationJob.Name, "next-run"));
         Assert.Equal(PrisonSchedule.Names, PrisonSchedule.Names.Where(name => JobCell(seen.Page, name, "last-outcome") is not null));
+    }
+
+    [Fact]
+    public async Task A_notice_form_posted_twice_saves_one_notice_which_the_worker_inside_web_evaluates()
+    {
+        await using var web = await StartAsync();
+        await EveryoneEvaluatedAsync();
+        using var staff = await web.SignedInClientAsync(Roles.Staff);
+        var number = (await PrisonersAsync())[0].Split(' ')[1];
+        var today = web.Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+        var (page, antiforgery) = await NoticePosting.OpenAsync(staff, number);
+        var submission = RecordPosting.SubmissionIn(page);
+        var before = await ScalarAsync($"SELECT count(*) FROM disciplinary_notice n JOIN prisoner p ON p.id = n.prisoner_id WHERE p.number = '{number}'");
+
+        var posts = await Task.WhenAll(Enumerable.Range(0, 2).Select(_ => NoticePosting.PostAsync(staff, number, antiforgery, "Weapon", today, "a blade, in the embedded mode", submission)));
+
+        Assert.All(posts, post => Assert.Equal(System.Net.HttpStatusCode.Redirect, post.StatusCode));
+        Array.ForEach(posts, post => post.Dispose());
+        Assert.Equal(before + 1, await ScalarAsync($"SELECT count(*) FROM disciplinary_notice n JOIN prisoner p ON p.id = n.prisoner_id WHERE p.number = '{number}'"));
+        await Eventually.Async(
+            () => ScalarAsync($"SELECT count(*) FROM prisoner WHERE number = '{number}' AND danger_status = 'Dangerous'"),
+            dangerous => dangerous == 1,
+            $"the verdict on {number} after a weapon notice",
+            TimeSpan.FromSeconds(30));
     }
 
     [Fact]

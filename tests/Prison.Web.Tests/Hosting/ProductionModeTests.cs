@@ -30,11 +30,10 @@ public sealed class ProductionModeTests
         Assert.Equal(long.Parse(before[2], System.Globalization.CultureInfo.InvariantCulture) + 1, long.Parse(stored[2], System.Globalization.CultureInfo.InvariantCulture));
         Assert.Equal(1, await system.NoticeCountAsync(number));
 
-        using var poll = JsonDocument.Parse(await system.Client.GetStringAsync($"/api/statuses?ids={id}"));
-        var status = Assert.Single(poll.RootElement.EnumerateArray());
-        Assert.Equal(id, status.GetProperty("id").GetGuid());
-        Assert.Equal("Dangerous", status.GetProperty("status").GetString());
-        Assert.Equal("Dangerous", status.GetProperty("label").GetString());
-        Assert.Contains("Weapon found in the last 12 months", status.GetProperty("rules").EnumerateArray().Select(r => r.GetString()));
+        using var poll = JsonDocument.Parse(await system.Client.GetStringAsync($"/api/prisoners/{id}/verdict"));
+        var verdict = poll.RootElement;
+        Assert.Equal("Dangerous", verdict.GetProperty("status").GetString());
+        Assert.Equal("Dangerous", verdict.GetProperty("label").GetString());
+        Assert.Contains("Weapon found in the last 12 months", verdict.GetProperty("fired").EnumerateArray().Select(r => r.GetProperty("title").GetString()));
     }
 }

@@ -15,6 +15,7 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     [Theory]
     [InlineData("/")]
     [InlineData("/prisons/P1")]
+    [InlineData("/prisons/P1/since-last-shift")]
     [InlineData("/admin/users")]
     [InlineData("/operations")]
     public async Task A_page_sends_someone_not_signed_in_to_the_sign_in_form_and_back_afterwards(string path)
@@ -28,7 +29,8 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     }
 
     [Theory]
-    [InlineData("/api/statuses?ids=00000000-0000-0000-0000-000000000001")]
+    [InlineData("/api/prisons/P1/dashboard")]
+    [InlineData("/api/prisoners/00000000-0000-0000-0000-000000000001/verdict")]
     [InlineData("/api/runs/00000000-0000-0000-0000-000000000001")]
     public async Task An_api_endpoint_answers_401_to_someone_not_signed_in_instead_of_redirecting(string path)
     {
@@ -44,7 +46,7 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     [InlineData("/health/live")]
     [InlineData("/health/ready")]
     [InlineData("/css/site.css")]
-    [InlineData("/js/status-poll.js")]
+    [InlineData("/js/live.js")]
     public async Task The_sign_in_form_health_endpoints_and_static_files_need_no_sign_in(string path)
     {
         using var client = system.Web.CreateClient();
@@ -58,6 +60,9 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     [InlineData(Roles.Staff, "/admin/users")]
     [InlineData(Roles.Staff, "/operations")]
     [InlineData(Roles.Operator, "/prisons/P1")]
+    [InlineData(Roles.Operator, "/prisons/P1/since-last-shift")]
+    [InlineData(Roles.Operator, "/prisons/P1/prisoners")]
+    [InlineData(Roles.Operator, "/search?q=a")]
     [InlineData(Roles.Operator, "/admin/users")]
     [InlineData(Roles.Admin, "/operations")]
     public async Task A_page_of_another_role_answers_with_the_403_page(string role, string path)
@@ -74,7 +79,8 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
     }
 
     [Theory]
-    [InlineData(Roles.Operator, "/api/statuses?ids=00000000-0000-0000-0000-000000000001")]
+    [InlineData(Roles.Operator, "/api/prisons/P1/dashboard")]
+    [InlineData(Roles.Operator, "/api/prisoners/00000000-0000-0000-0000-000000000001/verdict")]
     [InlineData(Roles.Staff, "/api/runs/00000000-0000-0000-0000-000000000001")]
     [InlineData(Roles.Admin, "/api/runs/00000000-0000-0000-0000-000000000001")]
     public async Task An_api_endpoint_of_another_role_answers_403(string role, string path)
@@ -100,7 +106,9 @@ public sealed class AccessTests(SignInFixture system) : IClassFixture<SignInFixt
 
     [Theory]
     [InlineData(Roles.Staff, "/prisons/P1")]
+    [InlineData(Roles.Staff, "/prisons/P1/since-last-shift")]
     [InlineData(Roles.Admin, "/prisons/P1")]
+    [InlineData(Roles.Admin, "/prisons/P1/since-last-shift")]
     [InlineData(Roles.Admin, "/admin/users")]
     [InlineData(Roles.Operator, "/operations")]
     [InlineData(Roles.Operator, "/")]

@@ -8,7 +8,8 @@ namespace Prison.Web.Tests.SignIn;
 /// <summary>Lockout, the idle session that polling does not keep alive, disabled users and signing out, on a clock the tests move.</summary>
 public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFixture>
 {
-    private const string Poll = "/api/statuses?ids=00000000-0000-0000-0000-000000000001";
+    /// <summary>What an open dashboard asks every few seconds (prison P1 is the fixture's).</summary>
+    private const string Poll = "/api/prisons/P1/dashboard";
 
     [Fact]
     public async Task Five_wrong_passwords_lock_the_account_for_15_minutes_even_against_the_right_password()
@@ -75,7 +76,7 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
     }
 
     [Fact]
-    public async Task The_status_poll_does_not_extend_an_idle_session_which_ends_after_30_minutes()
+    public async Task The_dashboard_poll_does_not_extend_an_idle_session_which_ends_after_30_minutes()
     {
         var cookies = new CookieContainer();
         using var client = system.Web.CreateClient(cookies);

@@ -11,7 +11,7 @@ namespace Prison.Web.Tests.SignIn;
 /// </summary>
 public sealed class TwoFactorEnrolmentGateTests : IAsyncLifetime
 {
-    private const string Poll = "/api/statuses?ids=00000000-0000-0000-0000-000000000001";
+    private const string Poll = "/api/prisons/P1/dashboard";
 
     private ScratchDatabase _database = null!;
 

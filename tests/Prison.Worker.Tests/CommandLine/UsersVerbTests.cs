@@ -62,6 +62,34 @@ public sealed class UsersVerbTests : IAsyncLifetime
     }
 
     [Theory]
+    [InlineData("two words", "Nothing was changed: A user name has only letters, digits and . - _, without spaces: 'two words' has others.")]
+    [InlineData("frank@example.org", "Nothing was changed: A user name has only letters, digits and . - _, without spaces: 'frank@example.org' has others.")]
+    [InlineData("{65}", "Nothing was changed: A user name has at most 64 characters: this one has 65.")]
+    [InlineData("{300}", "Nothing was changed: A user name has at most 64 characters: this one has 300.")]
+    public async Task A_name_longer_than_64_characters_or_with_others_than_letters_digits_and_dot_dash_underscore_is_refused_and_nothing_is_added(string name, string message)
+    {
+        name = name is ['{', .., '}'] ? new string('n', int.Parse(name[1..^1], System.Globalization.CultureInfo.InvariantCulture)) : name;
+
+        var run = await UsersAsync("add", name, "--role", "Staff");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains(message, run.Output.ReplaceLineEndings(string.Empty));
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(0, await UserCountAsync());
+    }
+
+    [Fact]
+    public async Task A_name_of_64_letters_digits_and_dot_dash_underscore_is_added()
+    {
+        var name = "g.h-i_".PadRight(64, '7');
+
+        var run = await UsersAsync("add", name, "--role", "Staff");
+
+        Assert.True(run.ExitCode == 0, run.Output);
+        Assert.Equal(["Staff"], await RolesOfAsync(name));
+    }
+
+    [Theory]
     [InlineData("Warden", "'Warden' is not a role. The roles are Staff, Admin, Operator.")]
     [InlineData(null, "Say which role: --role Staff|Admin|Operator.")]
     public async Task A_missing_or_unknown_role_prints_usage_and_adds_nothing(string? role, string message)

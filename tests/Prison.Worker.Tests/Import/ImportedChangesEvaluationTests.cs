@@ -28,6 +28,11 @@ public class ImportedChangesEvaluationTests
             Assert.Equal("Dangerous", gangMember[0]);
             Assert.Contains("SecurityThreatGroupMember", gangMember[1]);
             Assert.Contains("NotConvicted", gangMember[1]);
+
+            // Each first verdict is in the history, caused by the day's custody file.
+            Assert.Equal(
+                [["1001", "NotDangerous", "Import", "custody file of 2025-08-01"], ["1002", "Dangerous", "Import", "custody file of 2025-08-01"]],
+                await fixture.Database.RowsAsync("SELECT p.number, c.to_status, c.cause, c.cause_detail FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number"));
         }
         finally
         {

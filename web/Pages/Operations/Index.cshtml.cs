@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
-using Prison.Domain.Evaluation;
+using Prison.Web.Status;
 using Prison.Worker.Hosting;
 using Prison.Worker.Jobs;
 using Prison.Worker.Runs;
@@ -14,7 +14,7 @@ namespace Prison.Web.Pages.Operations;
 /// <summary>The operator's view of the worker: scheduled jobs, re-evaluation runs, and what waits to be evaluated.</summary>
 public sealed class IndexModel(
     PrisonDb db, ReevaluationRuns runs, JobStorage jobs, PrisonSettings settings,
-    PrisonCalendar calendar, JobSettings jobSettings, TimeProvider clock, ILogger<IndexModel> logger) : PageModel
+    PrisonTime time, JobSettings jobSettings, TimeProvider clock, ILogger<IndexModel> logger) : PageModel
 {
     public IReadOnlyList<JobState> Jobs { get; private set; } = [];
 
@@ -58,14 +58,11 @@ public sealed class IndexModel(
         return RedirectToPage();
     }
 
-    public string Local(DateTimeOffset? utc) =>
-        utc is { } instant ? TimeZoneInfo.ConvertTime(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm:ss") : "—";
-
-    public string Local(DateTime? utc) => Local(utc is { } u ? new DateTimeOffset(u, TimeSpan.Zero) : null);
+    public PrisonTime Time => time;
 
     public string OldestUnknown =>
         Backlog.OldestUnknownSinceUtc is { } since
-            ? $"{Local(since)} ({NowUtc - since:d\\.hh\\:mm\\:ss} ago{(NowUtc - since > jobSettings.UnknownThreshold ? ", past the sweeper's threshold" : "")})"
+            ? $"{time.WithSeconds(since)} ({NowUtc - since:d\\.hh\\:mm\\:ss} ago{(NowUtc - since > jobSettings.UnknownThreshold ? ", past the sweeper's threshold" : "")})"
             : "—";
 
     public static string Duration(ReevaluationRun run) =>

@@ -1,39 +1,43 @@
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.AspNetCore.Mvc.RazorPages;
-using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Audit;
+using Prison.Db.History;
 using Prison.Db.Mappings;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.Status;
-using Prison.Worker.Messaging;
 
 namespace Prison.Web.Pages.Prisoners;
 
 public sealed class DetailsModel(
-    PrisonDb db, PrisonDirectory directory, RuleTitles titles, RuleSet ruleSet, PrisonCalendar calendar, TimeProvider clock,
-    ChangePublisher publisher) : PageModel
+    PrisonDb db, PrisonDirectory directory, RuleTitles titles, RuleSet ruleSet, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel
 {
+    private IReadOnlyList<PrisonFacility> prisons = [];
+
     public Prisoner Prisoner { get; private set; } = null!;
 
-    public string? PrisonName { get; private set; }
+    /// <summary>The name of the prison the prisoner is held at, or null when not in custody.</summary>
+    public string? HeldAt { get; private set; }
 
-    public IReadOnlyList<RuleFacts> Facts { get; private set; } = [];
+    /// <summary>The verdict block, as the verdict poll (<see cref="VerdictPoll"/>) answers it too.</summary>
+    public VerdictBlock Verdict { get; private set; } = null!;
+
+    public PrisonerHistory History { get; private set; } = new([], false);
 
     public RuleTitles Titles => titles;
 
-    public PrisonCalendar Calendar => calendar;
-
-    public bool FromEarlierRuleSet => Prisoner.RuleSet is { } stored && stored != ruleSet.Id;
+    public PrisonTime Time => time;
 
     public DateOnly Today => calendar.Today(clock.GetUtcNow().UtcDateTime);
 
-    [BindProperty]
-    public NoticeForm Notice { get; set; } = new();
+    /// <summary>The disciplinary notice's form, which posts to its recording page like every other form.</summary>
+    public EntryFormView Notice { get; private set; } = null!;
 
     [TempData]
     public string? Saved { get; set; }
@@ -45,58 +49,28 @@ public sealed class DetailsModel(
             return NotFound();
         }
 
-        Notice.Date ??= Today.ToString("yyyy-MM-dd");
+        var notice = new DisciplinaryNoticeEntry().For(Prisoner, new RecordContext(Today, clock.GetUtcNow().UtcDateTime, db.ActorName, prisons));
+        var fields = notice.Fields();
+        Notice = new EntryFormView(
+            EntryFormView.PathOf(Prisoner.Number, notice.Kind), notice.Button, fields, fields.ToDictionary(f => f.Name, f => f.Initial), new ModelStateDictionary(), Guid.NewGuid());
         db.AuditEntries.Add(AuditEntry.PrisonerViewed(Prisoner.Id, Prisoner.Number));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
-    }
-
-    public async Task<IActionResult> OnPostNoticeAsync(string number, CancellationToken cancellationToken)
-    {
-        if (!await LoadAsync(number, cancellationToken))
-        {
-            return NotFound();
-        }
-
-        if (!Notice.TryValidate(Today, ModelState, nameof(Notice), out var notice))
-        {
-            return Page();
-        }
-
-        Prisoner.RecordDisciplinaryNotice(notice.Date, notice.Type, notice.Description);
-        try
-        {
-            var changes = await db.SaveRecordChangesAsync(cancellationToken);
-            await publisher.PublishAsync(changes, cancellationToken);
-        }
-        catch (DbUpdateConcurrencyException)
-        {
-            ModelState.AddModelError(string.Empty, "Someone else changed this record at the same moment, so the notice was not saved. Check the record below and submit again.");
-            db.ChangeTracker.Clear();
-            await LoadAsync(number, cancellationToken);
-            return Page();
-        }
-
-        Saved = $"{notice.Type} notice of {notice.Date:yyyy-MM-dd} recorded. The danger status is being evaluated again.";
-        return RedirectToPage(new { number });
     }
 
     /// <summary>The entries of one kind as written, struck out or not; the rules read only those not struck out.</summary>
     public IEnumerable<T> All<T>()
         where T : Entity => Prisoner.EntriesIncludingStruck().OfType<T>();
 
-    public string Local(DateTime? utc) =>
-        utc is { } instant ? TimeZoneInfo.ConvertTimeFromUtc(instant, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm") : "—";
+    /// <summary>An entry as staff say it: a stay with its prison's name, not its number.</summary>
+    public string Describe(Entity entry) => RecordWords.Of(entry, NameOfPrison);
 
-    public static IEnumerable<NoticeType> NoticeTypes => Enum.GetValues<NoticeType>();
+    /// <summary>A fact a rule fired on, with the prisons it mentions named.</summary>
+    public string Fact(string fact) => RecordWords.Fact(fact, NameOfPrison);
 
-    /// <summary>A stay as staff say it: with the prison's name, not its number.</summary>
-    public string Describe(Imprisonment stay) =>
-        $"{Words.Of(stay.ArrivalReason.ToString())} at {PrisonNames.GetValueOrDefault(stay.PrisonId, $"prison {stay.PrisonId}")} on {stay.ArrivalDate:yyyy-MM-dd}"
-        + (stay.LeftOn is { } left ? $", left {left:yyyy-MM-dd}" : ", still held")
-        + (stay.Sentence is { } sentence ? $"; sentence {sentence}" : "");
+    public string NameOfPrison(int id) => prisons.FirstOrDefault(p => p.Id == id)?.Name ?? $"prison {id}";
 
-    private IReadOnlyDictionary<int, string> PrisonNames { get; set; } = new Dictionary<int, string>();
+    public string NameOfPrison(int? id) => id is { } known ? NameOfPrison(known) : "not in custody";
 
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
     {
@@ -106,9 +80,20 @@ public sealed class DetailsModel(
         }
 
         Prisoner = prisoner;
-        Facts = RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue);
-        PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
-        PrisonName = prisoner.CurrentImprisonment is { } stay ? PrisonNames.GetValueOrDefault(stay.PrisonId) : null;
+        prisons = await directory.AllAsync(cancellationToken);
+        Verdict = VerdictBlock.Of(
+            new StoredVerdict(
+                prisoner.DangerStatus,
+                RuleFacts.FromJson(db.Entry(prisoner).Property<string>(PrisonerConfiguration.DangerFacts).CurrentValue),
+                prisoner.EvaluatedAtUtc,
+                prisoner.ReevaluateAtUtc,
+                prisoner.RuleSet),
+            ruleSet.Id,
+            titles,
+            time,
+            NameOfPrison);
+        HeldAt = prisoner.CurrentImprisonment is { } stay ? NameOfPrison(stay.PrisonId) : null;
+        History = await db.VerdictHistoryAsync(prisoner.Id, cancellationToken);
         return true;
     }
 }

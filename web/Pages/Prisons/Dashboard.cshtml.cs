@@ -13,11 +13,7 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
 
     public IReadOnlyList<PrisonFacility> Prisons { get; private set; } = [];
 
-    public IReadOnlyList<ArrivalRow> Rows { get; private set; } = [];
-
-    public StatusCounts Counts { get; private set; } = new(0, 0, 0);
-
-    public bool DangerousOnly { get; private set; }
+    public PrisonDashboard Dashboard { get; private set; } = null!;
 
     public RuleTitles Titles => titles;
 
@@ -28,10 +24,15 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
             return NotFound();
         }
 
+        // "Dangerous only" was the ten latest dangerous arrivals here; it is the full list now, and old links go there.
+        if (string.Equals(show, "dangerous", StringComparison.OrdinalIgnoreCase))
+        {
+            return Redirect(PrisonersModel.PathOf(prison.Code, DangerStatus.Dangerous));
+        }
+
         Prison = prison;
         Prisons = await directory.AllAsync(cancellationToken);
-        DangerousOnly = string.Equals(show, "dangerous", StringComparison.OrdinalIgnoreCase);
-        (Counts, Rows) = await db.DashboardAsync(prison.Id, DangerousOnly, cancellationToken);
+        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken);
         return Page();
     }
 }

@@ -58,7 +58,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
 
         var rows = AuditRow.In(html);
         Assert.Equal(["D3", "D2"], rows.Select(r => r.Prisoner));
-        Assert.Equal(["2020-03-10 23:30:00", "2020-03-10 00:30:00"], rows.Select(r => r.When));
+        Assert.Equal(["2020-03-10 23:30:00 New York time", "2020-03-10 00:30:00 New York time"], rows.Select(r => r.When));
     }
 
     [Theory]

@@ -26,10 +26,14 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
 
     [Theory]
     [InlineData("", "Staff", "new-user-name-error", "Give the user a name.")]
-    [InlineData("two words", "Staff", "new-user-name-error", "A user name has only letters, digits and - . _ @")]
+    [InlineData("two words", "Staff", "new-user-name-error", "A user name has only letters, digits and . - _, without spaces")]
+    [InlineData("someone@example.org", "Staff", "new-user-name-error", "A user name has only letters, digits and . - _, without spaces")]
+    [InlineData("{65}", "Staff", "new-user-name-error", "A user name has at most 64 characters: this one has 65.")]
+    [InlineData("{300}", "Staff", "new-user-name-error", "A user name has at most 64 characters: this one has 300.")]
     [InlineData("keeps-typed", null, "new-user-roles-error", "Give at least one role")]
     public async Task A_refused_new_user_keeps_what_was_typed_says_why_next_to_the_field_and_adds_nobody(string name, string? role, string errorId, string message)
     {
+        name = name is ['{', .., '}'] ? new string('n', int.Parse(name[1..^1], System.Globalization.CultureInfo.InvariantCulture)) : name;
         using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
         var before = await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user");
         var fields = new List<KeyValuePair<string, string>> { new("NewUser.UserName", name) };
@@ -43,6 +47,30 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.StartsWith(message, Html.TextById(html, errorId));
         Assert.Equal(name, Html.InputValue(html, "NewUser.UserName") ?? string.Empty);
         Assert.Equal(before, await system.Database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
+    }
+
+    [Fact]
+    public async Task A_name_of_64_letters_digits_and_dot_dash_underscore_is_taken_and_the_field_says_how_long_a_name_may_be()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+        var name = $"a.b-c_{Guid.NewGuid():N}".PadRight(UserNames.MaxLength, '9');
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", name), new("NewUser.Roles", Roles.Staff)]);
+
+        Assert.NotNull(Password(html));
+        Assert.Equal(1L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Matches("<input[^>]*\\bname=\"NewUser.UserName\"[^>]*\\bmaxlength=\"64\"|<input[^>]*\\bmaxlength=\"64\"[^>]*\\bname=\"NewUser.UserName\"", html);
+    }
+
+    [Fact]
+    public async Task A_refused_name_is_marked_invalid_and_summed_up_at_the_top_with_a_link_to_the_field()
+    {
+        using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
+
+        var html = await PostAsync(admin, "Add", null, [new("NewUser.UserName", "two words"), new("NewUser.Roles", Roles.Staff)]);
+
+        Assert.Matches("<input[^>]*\\bname=\"NewUser.UserName\"[^>]*\\baria-invalid=\"true\"", html);
+        Assert.Matches("<div class=\"error-summary\"[^>]*>.*<a href=\"#NewUser_UserName\">A user name has only", html.Replace("\n", " ", StringComparison.Ordinal));
     }
 
     [Fact]

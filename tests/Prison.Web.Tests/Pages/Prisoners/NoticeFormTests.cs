@@ -9,28 +9,36 @@ public sealed class NoticeFormTests(ProductionFixture system) : IClassFixture<Pr
     // Web renders each field's error in the span the field points to with aria-describedby.
     private static readonly Dictionary<string, string> ErrorSpans = new()
     {
-        ["Notice.Type"] = "type-error",
-        ["Notice.Date"] = "date-error",
-        ["Notice.Description"] = "description-error",
+        ["Type"] = "Type-error",
+        ["Date"] = "Date-error",
+        ["Description"] = "Description-error",
     };
 
-    /// <summary>"{today}" and "{tomorrow}" stand for days in the prison's calendar, known only once web runs.</summary>
+    /// <summary>
+    /// "{today}" and "{tomorrow}" stand for days in the prison's calendar, known only once web runs; the prisoner was
+    /// born on 1980-01-01. "{long}" is a description one character longer than the record keeps.
+    /// </summary>
     [Theory]
-    [InlineData("Weapon", "2026-13-45", "a blade", "Notice.Date", "Enter the date of the notice as YYYY-MM-DD.")]
-    [InlineData("Weapon", "yesterday", "a blade", "Notice.Date", "Enter the date of the notice as YYYY-MM-DD.")]
-    [InlineData("Weapon", "", "a blade", "Notice.Date", "Enter the date of the notice as YYYY-MM-DD.")]
-    [InlineData("Weapon", "{tomorrow}", "a blade", "Notice.Date", "The date cannot be in the future: today is {today} at this prison.")]
-    [InlineData("Weapon", "{today}", "", "Notice.Description", "Describe what happened.")]
-    [InlineData("Weapon", "{today}", "   \t  ", "Notice.Description", "Describe what happened.")]
-    [InlineData("Gossip", "{today}", "said things", "Notice.Type", "Choose a notice type from the list.")]
-    [InlineData("99", "{today}", "said things", "Notice.Type", "Choose a notice type from the list.")]
-    [InlineData("3", "{today}", "said things", "Notice.Type", "Choose a notice type from the list.")]
-    [InlineData("", "{today}", "said things", "Notice.Type", "Choose a notice type from the list.")]
+    [InlineData("Weapon", "2026-13-45", "a blade", "Date", "Enter the date of the notice as YYYY-MM-DD.")]
+    [InlineData("Weapon", "yesterday", "a blade", "Date", "Enter the date of the notice as YYYY-MM-DD.")]
+    [InlineData("Weapon", "03/04/2026", "a blade", "Date", "Enter the date of the notice as YYYY-MM-DD.")]
+    [InlineData("Weapon", "", "a blade", "Date", "Enter the date of the notice as YYYY-MM-DD.")]
+    [InlineData("Weapon", "{tomorrow}", "a blade", "Date", "The date cannot be in the future: today is {today} at this prison.")]
+    [InlineData("Weapon", "1900-01-01", "a blade", "Date", "The date cannot be before the prisoner was born (1980-01-01).")]
+    [InlineData("Weapon", "1979-12-31", "a blade", "Date", "The date cannot be before the prisoner was born (1980-01-01).")]
+    [InlineData("Weapon", "1899-12-31", "a blade", "Date", "The date cannot be before 1900-01-01.")]
+    [InlineData("Weapon", "{today}", "", "Description", "Describe what happened.")]
+    [InlineData("Weapon", "{today}", "   \t  ", "Description", "Describe what happened.")]
+    [InlineData("Weapon", "{today}", "{long}", "Description", "Keep this to 2000 characters at most.")]
+    [InlineData("Gossip", "{today}", "said things", "Type", "Choose a notice type from the list.")]
+    [InlineData("99", "{today}", "said things", "Type", "Choose a notice type from the list.")]
+    [InlineData("", "{today}", "said things", "Type", "Choose a notice type from the list.")]
     public async Task A_bad_field_is_refused_with_its_message_next_to_it_the_typed_values_are_kept_and_nothing_is_saved(
         string type, string date, string description, string field, string message)
     {
         date = Days(date);
         message = Days(message);
+        description = description == "{long}" ? new string('x', 2001) : description;
         var number = HarmlessNumber;
         var before = await system.StoredAsync(number);
         var noticesBefore = await system.NoticeCountAsync(number);
@@ -45,10 +53,12 @@ public sealed class NoticeFormTests(ProductionFixture system) : IClassFixture<Pr
             Assert.Equal(name == field ? message : string.Empty, Html.TextById(html, span));
         }
 
-        Assert.Equal(date, Html.InputValue(html, "Notice.Date"));
-        Assert.Equal(description, Html.TextAreaValue(html, "Notice.Description"));
+        Assert.Equal(date, Html.InputValue(html, "Date"));
+        Assert.Equal(description, Html.TextAreaValue(html, "Description"));
         // A type that is not on the list cannot be shown selected: the list then offers "Choose…" again.
-        Assert.Equal(Enum.GetNames<Domain.Record.NoticeType>().Contains(type) || type.Length == 0 ? [type] : [], Html.SelectedOptions(html, "Notice.Type"));
+        Assert.Equal(Enum.GetNames<Domain.Record.NoticeType>().Contains(type) || type.Length == 0 ? [type] : [], Html.SelectedOptions(html, "Type"));
+        Assert.Contains(message, Html.TextOf(html, "div", "data-role=\"error-summary\"") ?? string.Empty);
+        Assert.Matches($"<[a-z]+[^>]*\\bname=\"{field}\"[^>]*\\baria-invalid=\"true\"", html);
         Assert.Null(Html.TextOf(html, "p", "class=\"saved\""));
         Assert.Equal(noticesBefore, await system.NoticeCountAsync(number));
         Assert.Equal(before, await system.StoredAsync(number));
@@ -62,9 +72,9 @@ public sealed class NoticeFormTests(ProductionFixture system) : IClassFixture<Pr
         using var response = await NoticePosting.PostAsync(system.Client, HarmlessNumber, token, "Gossip", "yesterday", " ");
 
         var html = await response.Content.ReadAsStringAsync();
-        Assert.Equal("Choose a notice type from the list.", Html.TextById(html, "type-error"));
-        Assert.Equal("Enter the date of the notice as YYYY-MM-DD.", Html.TextById(html, "date-error"));
-        Assert.Equal("Describe what happened.", Html.TextById(html, "description-error"));
+        Assert.Equal("Choose a notice type from the list.", Html.TextById(html, "Type-error"));
+        Assert.Equal("Enter the date of the notice as YYYY-MM-DD.", Html.TextById(html, "Date-error"));
+        Assert.Equal("Describe what happened.", Html.TextById(html, "Description-error"));
     }
 
     [Fact]
@@ -85,7 +95,7 @@ public sealed class NoticeFormTests(ProductionFixture system) : IClassFixture<Pr
     {
         var (html, _) = await NoticePosting.OpenAsync(system.Client, HarmlessNumber);
 
-        Assert.Equal(system.Today.ToString("yyyy-MM-dd"), Html.InputValue(html, "Notice.Date"));
+        Assert.Equal(system.Today.ToString("yyyy-MM-dd"), Html.InputValue(html, "Date"));
     }
 
     [Fact]

@@ -37,16 +37,34 @@ public sealed class DashboardTests(ProductionFixture system) : IClassFixture<Pro
     }
 
     [Fact]
-    public async Task The_dangerous_only_filter_lists_the_latest_dangerous_arrivals_even_beyond_the_ten_latest()
+    public async Task Each_count_links_to_the_list_of_its_prisoners_and_dangerous_only_to_the_full_list_of_the_dangerous()
     {
-        var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}?show=dangerous");
+        var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}");
 
-        var rows = Html.ArrivalRows(html);
-        Assert.Equal(DangerousAtFirstPrison, rows.Select(r => r.Number));
-        Assert.All(rows, r => Assert.Equal("Dangerous", r.Badge));
-        Assert.Equal("The ten most recent dangerous arrivals still held at Prison 1", Html.TextOf(html, "caption", string.Empty));
-        Assert.Equal("Dangerous only", Html.TextOf(html, "a", $"href=\"/prisons/{FirstPrison}\\?show=dangerous\" aria-current=\"page\""));
-        Assert.Contains($"<a href=\"/prisons/{FirstPrison}\">Ten latest arrivals</a>", html);
+        Assert.Contains($"<a class=\"count\" href=\"/prisons/{FirstPrison}/prisoners?status=Dangerous\">", html);
+        Assert.Contains($"<a class=\"count\" href=\"/prisons/{FirstPrison}/prisoners?status=NotDangerous\">", html);
+        Assert.Contains($"<a class=\"count\" href=\"/prisons/{FirstPrison}/prisoners?status=Unknown\">", html);
+        Assert.Contains($"<a href=\"/prisons/{FirstPrison}/prisoners?status=Dangerous\">Dangerous only</a>", html);
+        Assert.Equal("All current prisoners", Html.TextOf(html, "a", $"href=\"/prisons/{FirstPrison}/prisoners\""));
+    }
+
+    [Fact]
+    public async Task The_old_dangerous_only_address_leads_to_the_full_list_of_the_dangerous()
+    {
+        using var response = await system.Client.GetAsync($"/prisons/{FirstPrison}?show=dangerous");
+
+        Assert.Equal(HttpStatusCode.Redirect, response.StatusCode);
+        Assert.Equal($"/prisons/{FirstPrison}/prisoners?status=Dangerous", response.Headers.Location?.OriginalString);
+    }
+
+    [Fact]
+    public async Task The_dashboard_carries_the_stamp_and_the_poll_its_script_asks()
+    {
+        var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}");
+
+        Assert.Equal($"/api/prisons/{FirstPrison}/dashboard", Html.FirstAttribute(html, "data-dashboard-poll"));
+        Assert.Matches(@"^\d+\.", Html.FirstAttribute(html, "data-stamp"));
+        Assert.Contains("<script src=\"/js/live.js?v=", html);
     }
 
     [Fact]

@@ -1,5 +1,5 @@
 using System.Text.Json;
-using Prison.Web.Status;
+using Prison.Domain;
 
 namespace Prison.Web.Pages.Admin.Audit;
 

@@ -4,6 +4,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain.Evaluation;
+using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Admin.Audit;
 
@@ -11,7 +12,7 @@ namespace Prison.Web.Pages.Admin.Audit;
 /// The admin's audit log: newest first, filtered by who acted, whom it was done to, prisoner and the prison's calendar
 /// days, fifty a page. Each reading is itself audited, before the log is read: no reading without its entry.
 /// </summary>
-public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar) : PageModel
+public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime time) : PageModel
 {
     /// <summary>
     /// Bound by hand from the query string (user, about, prisoner, from, to, p), so that the links stay short. The page
@@ -32,9 +33,12 @@ public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar) : PageModel
         }
     }
 
-    public string Local(DateTime utc) => TimeZoneInfo.ConvertTimeFromUtc(utc, calendar.TimeZone).ToString("yyyy-MM-dd HH:mm:ss");
+    public PrisonTime Time => time;
 
     public static IReadOnlyList<DiffLine> Diff(AuditEntry entry) => AuditDiff.Of(entry.Before, entry.After);
 
     public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+
+    /// <summary>"true" for a field that was refused, for aria-invalid; null (no attribute) otherwise.</summary>
+    public string? Invalid(string field) => Error(field) is null ? null : "true";
 }

@@ -1,5 +1,7 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
-using Prison.Domain.Record;
+using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,21 +12,32 @@ public sealed class Admission : RecordForm
 
     public override string Title => "Record an arrival";
 
+    [Required(ErrorMessage = "Choose a prison from the list."), KnownPrison]
+    public int? Prison { get; set; }
+
+    [Required(ErrorMessage = "Enter the arrival date as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
     public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is null;
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Choice("Prison", "Prison", context.PrisonOptions), FormField.Date("Date", "Arrival date", context.TodayText)];
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Choice(nameof(Prison), "Prison", Context.PrisonOptions), FormField.Date(nameof(Date), "Arrival date", Context.TodayText)];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var prison = input.Prison("Prison", context);
-        var date = input.Date("Date", "the arrival date");
-        if (!input.IsValid)
+        if (Prisoner.CurrentImprisonment is { } current)
         {
-            return null;
+            errors.AddModelError(string.Empty, $"{Prisoner.Number} is already held at {Context.PrisonName(current.PrisonId)} since {current.ArrivalDate:yyyy-MM-dd}: record a transfer instead.");
         }
+        else if (Fine(errors, nameof(Date)) && Date is { } date && Prisoner.OverlappingStay(date, null) is { } clash)
+        {
+            errors.AddModelError(nameof(Date), $"This arrival overlaps an earlier stay: {RecordWords.Of(clash, Context.PrisonName)}.");
+        }
+    }
 
-        prisoner.Admit(prison, date);
-        return $"Arrival at {context.PrisonName(prison)} on {date:yyyy-MM-dd} recorded.";
+    public override string Apply()
+    {
+        Prisoner.Admit(Prison!.Value, Date!.Value);
+        return $"Arrival at {Context.PrisonName(Prison.Value)} on {Date:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,4 +1,4 @@
-using Prison.Domain;
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain.Record;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
@@ -9,26 +9,29 @@ public sealed class ChargeEntry : RecordForm
 
     public override string Title => "Add a charge";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Name the offence."), StringLength(LongText, ErrorMessage = TooLong)]
+    public string? Offence { get; set; }
+
+    [Required(ErrorMessage = "Choose a category from the list.")]
+    public OffenceCategory? Category { get; set; }
+
+    public bool Violent { get; set; }
+
+    [Unreadable("Enter the offence date as YYYY-MM-DD."), Day]
+    public DateOnly? OffenceDate { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Text("Offence", "Offence"),
-        FormField.Choice<OffenceCategory>("Category", "Category"),
-        FormField.Check("Violent", "A violent offence"),
-        FormField.Date("OffenceDate", "Offence date, if known", string.Empty),
+        FormField.Text(nameof(Offence), "Offence", LongText),
+        FormField.Choice<OffenceCategory>(nameof(Category), "Category"),
+        FormField.Check(nameof(Violent), "A violent offence"),
+        FormField.Date(nameof(OffenceDate), "Offence date, if known", string.Empty),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var offence = input.Text("Offence", "Name the offence.");
-        var category = input.Choice<OffenceCategory>("Category", "Choose a category from the list.");
-        var violent = input.Check("Violent");
-        var date = input.OptionalDate("OffenceDate", "the offence date");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordCharge(offence, category, violent, date);
+        var offence = Offence!.Trim();
+        Prisoner.RecordCharge(offence, Category!.Value, Violent, OffenceDate);
         return $"Charge of {offence} added.";
     }
 }

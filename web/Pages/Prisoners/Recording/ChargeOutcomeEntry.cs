@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -6,35 +8,48 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// <summary>How a pending charge ended: convicted, acquitted or dropped.</summary>
 public sealed class ChargeOutcomeEntry : RecordForm
 {
+    private const string NotPending = "Choose a pending charge from the list.";
+
+    private const string NoOutcome = "Choose an outcome from the list.";
+
     public override string Kind => "charge-outcome";
 
     public override string Title => "Record a charge's outcome";
+
+    public override string Action => "Record outcome";
+
+    public override string EntryField => nameof(Charge);
+
+    [Required(ErrorMessage = NotPending)]
+    public Guid? Charge { get; set; }
+
+    [Required(ErrorMessage = NoOutcome)]
+    public ChargeOutcome? Outcome { get; set; }
 
     public override bool Offers(Prisoner prisoner) => Pending(prisoner).Any();
 
     public override bool ActsOn(Prisoner prisoner, Entity entry) => Pending(prisoner).Any(c => c.Id == entry.Id);
 
-    public override string Action => "Record outcome";
-
-    public override string EntryField => "Charge";
-
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        EntryChoice(EntryField, "Charge", Pending(prisoner), c => c.ToString()),
-        FormField.Choice<ChargeOutcome>("Outcome", "Outcome", offered: o => o != ChargeOutcome.Pending),
+        EntryChoice(nameof(Charge), "Charge", Pending(Prisoner), c => c.ToString()),
+        FormField.Choice<ChargeOutcome>(nameof(Outcome), "Outcome", offered: o => o != ChargeOutcome.Pending),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var charge = input.Entry(EntryField, Pending(prisoner), "Choose a pending charge from the list.");
-        var outcome = input.Choice<ChargeOutcome>("Outcome", "Choose an outcome from the list.", o => o != ChargeOutcome.Pending);
-        if (!input.IsValid || charge is null)
+        OneOf(errors, nameof(Charge), Charge, Pending(Prisoner), NotPending);
+        if (Fine(errors, nameof(Outcome)) && Outcome == ChargeOutcome.Pending)
         {
-            return null;
+            errors.AddModelError(nameof(Outcome), NoOutcome);
         }
+    }
 
-        prisoner.ConcludeCharge(charge.Id, outcome);
-        return $"Charge of {charge.Offence}: {outcome.ToString().ToLowerInvariant()}.";
+    public override string Apply()
+    {
+        var charge = Chosen(Charge, Pending(Prisoner));
+        Prisoner.ConcludeCharge(charge.Id, Outcome!.Value);
+        return $"Charge of {charge.Offence}: {Words.InSentence(Outcome.Value)}.";
     }
 
     private static IEnumerable<Charge> Pending(Prisoner prisoner) => prisoner.Charges.Where(c => c.Outcome == ChargeOutcome.Pending);

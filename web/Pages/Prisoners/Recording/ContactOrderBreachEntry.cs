@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,19 +8,18 @@ public sealed class ContactOrderBreachEntry : RecordForm
 
     public override string Title => "Record a no-contact order breach";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Date", "Date", context.TodayText), FormField.LongText("Description", "What happened")];
+    [Required(ErrorMessage = "Enter the date of the breach as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Describe the breach."), StringLength(LongText, ErrorMessage = TooLong)]
+    public string? Description { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Date(nameof(Date), "Date", Context.TodayText), FormField.LongText(nameof(Description), "What happened", LongText)];
+
+    public override string Apply()
     {
-        var date = input.Date("Date", "the date of the breach");
-        var description = input.Text("Description", "Describe the breach.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordContactOrderBreach(date, description);
-        return $"No-contact order breach of {date:yyyy-MM-dd} recorded.";
+        Prisoner.RecordContactOrderBreach(Date!.Value, Description!.Trim());
+        return $"No-contact order breach of {Date:yyyy-MM-dd} recorded.";
     }
 }

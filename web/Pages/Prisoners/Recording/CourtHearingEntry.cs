@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,19 +9,19 @@ public sealed class CourtHearingEntry : RecordForm
 
     public override string Title => "Add a court hearing";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Date", "Hearing date", string.Empty), FormField.Text("Court", "Court")];
+    [Required(ErrorMessage = "Enter the hearing date as YYYY-MM-DD."), Day(FutureAllowed = true)]
+    public DateOnly? Date { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Name the court."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Court { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Date(nameof(Date), "Hearing date", string.Empty), FormField.Text(nameof(Court), "Court", ShortText)];
+
+    public override string Apply()
     {
-        var date = input.Date("Date", "the hearing date", futureAllowed: true);
-        var court = input.Text("Court", "Name the court.", 200);
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.ScheduleCourtHearing(date, court);
-        return $"Hearing at {court} on {date:yyyy-MM-dd} added.";
+        var court = Court!.Trim();
+        Prisoner.ScheduleCourtHearing(Date!.Value, court);
+        return $"Hearing at {court} on {Date:yyyy-MM-dd} added.";
     }
 }

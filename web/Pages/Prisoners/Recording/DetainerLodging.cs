@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,19 +8,19 @@ public sealed class DetainerLodging : RecordForm
 
     public override string Title => "Lodge a detainer";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Text("Authority", "Lodged by (authority)"), FormField.Date("Lodged", "Lodged on", context.TodayText)];
+    [Required(ErrorMessage = "Name the authority that lodged the detainer."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Authority { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Enter the day it was lodged as YYYY-MM-DD."), Day]
+    public DateOnly? Lodged { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Text(nameof(Authority), "Lodged by (authority)", ShortText), FormField.Date(nameof(Lodged), "Lodged on", Context.TodayText)];
+
+    public override string Apply()
     {
-        var authority = input.Text("Authority", "Name the authority that lodged the detainer.", 200);
-        var lodged = input.Date("Lodged", "the day it was lodged");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.LodgeDetainer(authority, lodged);
-        return $"Detainer by {authority} lodged on {lodged:yyyy-MM-dd}.";
+        var authority = Authority!.Trim();
+        Prisoner.LodgeDetainer(authority, Lodged!.Value);
+        return $"Detainer by {authority} lodged on {Lodged:yyyy-MM-dd}.";
     }
 }

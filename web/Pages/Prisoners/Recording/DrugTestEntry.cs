@@ -1,3 +1,4 @@
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -9,19 +10,18 @@ public sealed class DrugTestEntry : RecordForm
 
     public override string Title => "Record a drug test";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Date", "Date", context.TodayText), FormField.Choice<DrugTestResult>("Result", "Result")];
+    [Required(ErrorMessage = "Enter the date of the test as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Choose a result from the list.")]
+    public DrugTestResult? Result { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Date(nameof(Date), "Date", Context.TodayText), FormField.Choice<DrugTestResult>(nameof(Result), "Result")];
+
+    public override string Apply()
     {
-        var date = input.Date("Date", "the date of the test");
-        var result = input.Choice<DrugTestResult>("Result", "Choose a result from the list.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordDrugTest(date, result);
-        return $"Drug test of {date:yyyy-MM-dd} ({result.ToString().ToLowerInvariant()}) recorded.";
+        Prisoner.RecordDrugTest(Date!.Value, Result!.Value);
+        return $"Drug test of {Date:yyyy-MM-dd} ({Words.InSentence(Result.Value)}) recorded.";
     }
 }

@@ -1,7 +1,9 @@
 using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
+using Prison.Db.Forms;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
@@ -11,18 +13,24 @@ using Prison.Worker.Messaging;
 namespace Prison.Web.Pages.Prisoners.Recording;
 
 /// <summary>
-/// One page for every kind of record entry: /prisoners/{number}/record/{kind} shows the kind's form and records
-/// it through the aggregate, then publishes the change once committed, as the notice form does.
+/// One page for every kind of record entry, the disciplinary notice included: /prisoners/{number}/record/{kind} shows
+/// the kind's form, binds and checks what was posted (<see cref="RecordForm"/>), records it through the aggregate, and
+/// publishes the change once committed. Each rendering of a form carries a one-time token, saved with the entry in
+/// the same transaction under a primary key: the same form posted twice saves once, and the second post is told so.
 /// </summary>
 public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCalendar calendar, TimeProvider clock, ChangePublisher publisher) : PageModel
 {
+    public const string AlreadySaved = "This form was saved already, so it was not saved again. The record below shows it.";
+
     public Prisoner Prisoner { get; private set; } = null!;
 
     public RecordForm Form { get; private set; } = null!;
 
-    public IReadOnlyList<FormField> Fields { get; private set; } = [];
+    public EntryFormView View { get; private set; } = null!;
 
-    public IReadOnlyDictionary<string, string?> Values { get; private set; } = new Dictionary<string, string?>();
+    /// <summary>The one-time token of the form as posted (hidden field), or of the form about to be shown.</summary>
+    [BindProperty(Name = EntryFormView.SubmissionField)]
+    public Guid? Submission { get; set; }
 
     public async Task<IActionResult> OnGetAsync(string number, string kind, CancellationToken cancellationToken)
     {
@@ -32,33 +40,47 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
         }
 
         // A link may name the entry to end or strike out, or any other field, in its query string.
-        Values = Fields.ToDictionary(f => f.Name, f => Request.Query.TryGetValue(f.Name, out var given) ? (string?)given.ToString() : Initial(f));
+        Show(Form.Fields().ToDictionary(f => f.Name, f => Request.Query.TryGetValue(f.Name, out var given) ? (string?)given.ToString() : f.Initial), Guid.NewGuid());
         return Page();
     }
 
     public async Task<IActionResult> OnPostAsync(string number, string kind, CancellationToken cancellationToken)
     {
+        if (Submission is not { } token || ModelState.GetFieldValidationState(EntryFormView.SubmissionField) == ModelValidationState.Invalid)
+        {
+            ModelState.Remove(EntryFormView.SubmissionField);
+            ModelState.AddModelError(string.Empty, "This form did not come whole from its page, so nothing was saved. Check it and submit it again.");
+            token = Guid.NewGuid();
+        }
+        else if (await WasSavedAsync(token, cancellationToken))
+        {
+            return Saved(number, AlreadySaved);
+        }
+
         if (!await LoadAsync(number, kind, cancellationToken))
         {
             return NotFound();
         }
 
-        Values = Fields.ToDictionary(f => f.Name, f => Request.Form.TryGetValue(f.Name, out var typed) ? (string?)typed.ToString() : null);
-        string? saved;
-        try
-        {
-            saved = Form.Apply(Prisoner, new RecordInput(Values, ModelState, Context.Today), Context);
-        }
-        catch (Exception refused) when (refused is InvalidOperationException or ArgumentException or KeyNotFoundException)
-        {
-            return await RefuseAsync(number, kind, $"Not saved: {Sentence(refused)}", cancellationToken);
-        }
-
-        if (saved is null)
+        await TryUpdateModelAsync(Form, Form.GetType(), string.Empty, new FormValueProvider(BindingSource.Form, Request.Form, System.Globalization.CultureInfo.InvariantCulture), _ => true);
+        Form.Validate(ModelState);
+        Show(Posted(), token);
+        if (!ModelState.IsValid)
         {
             return Page();
         }
 
+        string saved;
+        try
+        {
+            saved = Form.Apply();
+        }
+        catch (Exception refused) when (refused is InvalidOperationException or ArgumentException or KeyNotFoundException)
+        {
+            return await RefuseAsync(number, kind, token, $"Not saved: {Sentence(refused)}", cancellationToken);
+        }
+
+        db.FormSubmissions.Add(new FormSubmission(token, Prisoner.Id, Form.Kind, clock.GetUtcNow().UtcDateTime));
         try
         {
             var changes = await db.SaveRecordChangesAsync(cancellationToken);
@@ -66,53 +88,75 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
         }
         catch (DbUpdateException clash)
         {
+            // Another post of this very form may have committed first (a double click): then it is saved, once.
+            db.ChangeTracker.Clear();
+            if (await WasSavedAsync(token, cancellationToken))
+            {
+                return Saved(number, AlreadySaved);
+            }
+
             return await RefuseAsync(
                 number,
                 kind,
+                token,
                 clash is DbUpdateConcurrencyException
                     ? "Someone else changed this record at the same moment, so nothing was saved. Check the record and submit again."
                     : "The record could not take this entry, so nothing was saved. Check the record and submit again.",
                 cancellationToken);
         }
 
-        TempData["Saved"] = $"{saved} The danger status is being evaluated again.";
-        return RedirectToPage("/Prisoners/Details", new { number });
+        return Saved(number, $"{saved} The danger status is being evaluated again.");
     }
-
-    public RecordContext Context { get; private set; } = null!;
-
-    public string? ErrorOf(string field) =>
-        ModelState.TryGetValue(field, out var entry) && entry.Errors.Count > 0 ? entry.Errors[0].ErrorMessage : null;
-
-    public string? ValueOf(string field) => Values.GetValueOrDefault(field);
-
-    private static string? Initial(FormField field) => field.Initial;
 
     /// <summary>The aggregate's message without the parameter name .NET appends to argument exceptions.</summary>
     private static string Sentence(Exception refused) =>
         refused is ArgumentException { ParamName: { } name } argument ? argument.Message.Replace($" (Parameter '{name}')", string.Empty, StringComparison.Ordinal) : refused.Message;
 
-    private async Task<IActionResult> RefuseAsync(string number, string kind, string message, CancellationToken cancellationToken)
+    private Task<bool> WasSavedAsync(Guid token, CancellationToken cancellationToken) =>
+        db.FormSubmissions.AnyAsync(s => s.Token == token, cancellationToken);
+
+    private RedirectToPageResult Saved(string number, string message)
     {
-        // Whatever the aggregate changed in memory before refusing is dropped: the form shows the record as stored.
+        TempData["Saved"] = message;
+        return RedirectToPage("/Prisoners/Details", new { number });
+    }
+
+    /// <summary>What was posted for each field, exactly as typed, for the form shown again.</summary>
+    private Dictionary<string, string?> Posted() =>
+        Form.Fields().ToDictionary(f => f.Name, f => ModelState.TryGetValue(f.Name, out var entry) ? entry.AttemptedValue : Request.Form[f.Name].FirstOrDefault());
+
+    private void Show(IReadOnlyDictionary<string, string?> values, Guid token)
+    {
+        Submission = token;
+        View = new EntryFormView(EntryFormView.PathOf(Prisoner.Number, Form.Kind), Form.Button, Form.Fields(), values, ModelState, token);
+    }
+
+    private async Task<IActionResult> RefuseAsync(string number, string kind, Guid token, string message, CancellationToken cancellationToken)
+    {
+        // Whatever the aggregate changed in memory before refusing is dropped: the form shows the record as stored,
+        // and what was typed.
+        var typed = Posted();
         db.ChangeTracker.Clear();
-        await LoadAsync(number, kind, cancellationToken);
+        if (!await LoadAsync(number, kind, cancellationToken))
+        {
+            return NotFound();
+        }
+
         ModelState.AddModelError(string.Empty, message);
+        Show(typed, token);
         return Page();
     }
 
     private async Task<bool> LoadAsync(string number, string kind, CancellationToken cancellationToken)
     {
-        if (RecordForms.Find(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
         {
             return false;
         }
 
         var now = clock.GetUtcNow().UtcDateTime;
-        Form = form;
         Prisoner = prisoner;
-        Context = new RecordContext(calendar.Today(now), now, db.ActorName, await directory.AllAsync(cancellationToken));
-        Fields = form.Fields(prisoner, Context);
+        Form = form.For(prisoner, new RecordContext(calendar.Today(now), now, db.ActorName, await directory.AllAsync(cancellationToken)));
         return true;
     }
 }

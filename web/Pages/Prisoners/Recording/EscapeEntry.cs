@@ -1,3 +1,4 @@
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -10,19 +11,18 @@ public sealed class EscapeEntry : RecordForm
 
     public override string Title => "Record an escape or absconding";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Choice<EscapeKind>("EscapeKind", "What happened"), FormField.Date("Date", "Date", context.TodayText)];
+    [Required(ErrorMessage = "Choose what happened from the list.")]
+    public EscapeKind? EscapeKind { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Enter the date as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Choice<EscapeKind>(nameof(EscapeKind), "What happened"), FormField.Date(nameof(Date), "Date", Context.TodayText)];
+
+    public override string Apply()
     {
-        var kind = input.Choice<EscapeKind>("EscapeKind", "Choose what happened from the list.");
-        var date = input.Date("Date", "the date");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordEscape(date, kind);
-        return $"{Status.Words.Of(kind.ToString())} on {date:yyyy-MM-dd} recorded.";
+        Prisoner.RecordEscape(Date!.Value, EscapeKind!.Value);
+        return $"{Words.Of(EscapeKind.Value)} on {Date:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,3 +1,4 @@
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -9,24 +10,25 @@ public sealed class IntelligenceReportEntry : RecordForm
 
     public override string Title => "Add an intelligence report";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Enter the date of the report as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    [Required(ErrorMessage = "Choose a grade from the list.")]
+    public IntelligenceGrade? Grade { get; set; }
+
+    [Required(ErrorMessage = "Summarise the report."), StringLength(LongText, ErrorMessage = TooLong)]
+    public string? Summary { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Date("Date", "Date", context.TodayText),
-        FormField.Choice<IntelligenceGrade>("Grade", "Grade"),
-        FormField.LongText("Summary", "Summary"),
+        FormField.Date(nameof(Date), "Date", Context.TodayText),
+        FormField.Choice<IntelligenceGrade>(nameof(Grade), "Grade"),
+        FormField.LongText(nameof(Summary), "Summary", LongText),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var date = input.Date("Date", "the date of the report");
-        var grade = input.Choice<IntelligenceGrade>("Grade", "Choose a grade from the list.");
-        var summary = input.Text("Summary", "Summarise the report.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordIntelligence(date, grade, summary);
-        return $"{grade} grade intelligence of {date:yyyy-MM-dd} added.";
+        Prisoner.RecordIntelligence(Date!.Value, Grade!.Value, Summary!.Trim());
+        return $"{Words.Of(Grade.Value)} grade intelligence of {Date:yyyy-MM-dd} added.";
     }
 }

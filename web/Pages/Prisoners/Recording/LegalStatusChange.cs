@@ -1,3 +1,4 @@
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -9,18 +10,15 @@ public sealed class LegalStatusChange : RecordForm
 
     public override string Title => "Change the legal status";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Choice<LegalStatus>("Status", "Legal status", prisoner.LegalStatus.ToString())];
+    [Required(ErrorMessage = "Choose a legal status from the list.")]
+    public LegalStatus? Status { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Choice<LegalStatus>(nameof(Status), "Legal status", Prisoner.LegalStatus.ToString())];
+
+    public override string Apply()
     {
-        var status = input.Choice<LegalStatus>("Status", "Choose a legal status from the list.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.ChangeLegalStatus(status);
-        return $"Legal status changed to {Status.Words.Of(status.ToString()).ToLowerInvariant()}.";
+        Prisoner.ChangeLegalStatus(Status!.Value);
+        return $"Legal status changed to {Words.InSentence(Status.Value)}.";
     }
 }

@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,26 +8,28 @@ public sealed class MedicationStopEntry : RecordForm
 
     public override string Title => "Record a medication stop";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Enter the day it stopped as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    [Required(ErrorMessage = "Name the medication."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Medication { get; set; }
+
+    public bool Antipsychotic { get; set; }
+
+    public bool ByPrisoner { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Date("Date", "Stopped on", context.TodayText),
-        FormField.Text("Medication", "Medication"),
-        FormField.Check("Antipsychotic", "An antipsychotic"),
-        FormField.Check("ByPrisoner", "Stopped by the prisoner (not the prescriber)"),
+        FormField.Date(nameof(Date), "Stopped on", Context.TodayText),
+        FormField.Text(nameof(Medication), "Medication", ShortText),
+        FormField.Check(nameof(Antipsychotic), "An antipsychotic"),
+        FormField.Check(nameof(ByPrisoner), "Stopped by the prisoner (not the prescriber)"),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var date = input.Date("Date", "the day it stopped");
-        var medication = input.Text("Medication", "Name the medication.", 200);
-        var antipsychotic = input.Check("Antipsychotic");
-        var byPrisoner = input.Check("ByPrisoner");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordMedicationStop(date, medication, antipsychotic, byPrisoner);
-        return $"Stop of {medication} on {date:yyyy-MM-dd} recorded.";
+        var medication = Medication!.Trim();
+        Prisoner.RecordMedicationStop(Date!.Value, medication, Antipsychotic, ByPrisoner);
+        return $"Stop of {medication} on {Date:yyyy-MM-dd} recorded.";
     }
 }

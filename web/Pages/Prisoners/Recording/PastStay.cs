@@ -1,5 +1,7 @@
-using Prison.Domain;
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain.Record;
+using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,31 +12,43 @@ public sealed class PastStay : RecordForm
 
     public override string Title => "Record an earlier stay";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Choose a prison from the list."), KnownPrison]
+    public int? Prison { get; set; }
+
+    [Required(ErrorMessage = "Choose how they arrived from the list.")]
+    public ArrivalReason? Reason { get; set; }
+
+    [Required(ErrorMessage = "Enter the arrival date as YYYY-MM-DD."), Day]
+    public DateOnly? Arrival { get; set; }
+
+    [Required(ErrorMessage = "Enter the day they left as YYYY-MM-DD."), Day]
+    public DateOnly? Left { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Choice("Prison", "Prison", context.PrisonOptions),
-        FormField.Choice<ArrivalReason>("Reason", "How they arrived", ArrivalReason.NewReception.ToString()),
-        FormField.Date("Arrival", "Arrival date", string.Empty),
-        FormField.Date("Left", "Left on", string.Empty),
+        FormField.Choice(nameof(Prison), "Prison", Context.PrisonOptions),
+        FormField.Choice<ArrivalReason>(nameof(Reason), "How they arrived", ArrivalReason.NewReception.ToString()),
+        FormField.Date(nameof(Arrival), "Arrival date", string.Empty),
+        FormField.Date(nameof(Left), "Left on", string.Empty),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var prison = input.Prison("Prison", context);
-        var reason = input.Choice<ArrivalReason>("Reason", "Choose how they arrived from the list.");
-        var arrival = input.Date("Arrival", "the arrival date");
-        var left = input.Date("Left", "the day they left");
-        if (!input.Has("Arrival") && !input.Has("Left"))
+        if (!Fine(errors, nameof(Arrival)))
         {
-            input.NotBefore("Left", left, arrival, "the arrival");
+            return;
         }
 
-        if (!input.IsValid)
+        NotBefore(errors, nameof(Left), Left, Arrival, "the arrival");
+        if (Fine(errors, nameof(Left)) && Arrival is { } arrival && Left is { } left && Prisoner.OverlappingStay(arrival, left) is { } clash)
         {
-            return null;
+            errors.AddModelError(string.Empty, $"That stay ({arrival:yyyy-MM-dd} to {left:yyyy-MM-dd}) overlaps the stay {RecordWords.Of(clash, Context.PrisonName)}.");
         }
+    }
 
-        prisoner.RecordPastStay(prison, arrival, left, reason);
-        return $"Earlier stay at {context.PrisonName(prison)} from {arrival:yyyy-MM-dd} to {left:yyyy-MM-dd} recorded.";
+    public override string Apply()
+    {
+        Prisoner.RecordPastStay(Prison!.Value, Arrival!.Value, Left!.Value, Reason!.Value);
+        return $"Earlier stay at {Context.PrisonName(Prison.Value)} from {Arrival:yyyy-MM-dd} to {Left:yyyy-MM-dd} recorded.";
     }
 }

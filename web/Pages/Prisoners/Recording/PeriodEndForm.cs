@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -10,6 +12,14 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 public abstract class PeriodEndForm<T> : RecordForm
     where T : Entity
 {
+    private const string NotOpen = "Choose from the list: only what is still open can be ended.";
+
+    [Required(ErrorMessage = NotOpen)]
+    public Guid? Entry { get; set; }
+
+    [Required(ErrorMessage = "Enter the date as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
     public override bool Offers(Prisoner prisoner) => Open(prisoner).Any();
 
     public override bool ActsOn(Prisoner prisoner, Entity entry) => Open(prisoner).Any(e => e.Id == entry.Id);
@@ -27,24 +37,22 @@ public abstract class PeriodEndForm<T> : RecordForm
 
     protected abstract void End(Prisoner prisoner, T entry, DateOnly day);
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [EntryChoice(EntryField, EntryLabel, Open(prisoner), e => e.ToString() ?? string.Empty), FormField.Date("Date", EndLabel, context.TodayText)];
+    public override IReadOnlyList<FormField> Fields() =>
+        [EntryChoice(nameof(Entry), EntryLabel, Open(Prisoner), e => e.ToString() ?? string.Empty), FormField.Date(nameof(Date), EndLabel, Context.TodayText)];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var entry = input.Entry(EntryField, Open(prisoner), "Choose from the list: only what is still open can be ended.");
-        var day = input.Date("Date", "the date");
-        if (entry is not null && !input.Has("Date"))
+        OneOf(errors, nameof(Entry), Entry, Open(Prisoner), NotOpen);
+        if (Fine(errors, nameof(Entry)) && Entry is not null)
         {
-            input.NotBefore("Date", day, PeriodOf(entry).Start, "its start");
+            NotBefore(errors, nameof(Date), Date, PeriodOf(Chosen(Entry, Open(Prisoner))).Start, "its start");
         }
+    }
 
-        if (!input.IsValid || entry is null)
-        {
-            return null;
-        }
-
-        End(prisoner, entry, day);
-        return $"{EntryLabel} ended on {day:yyyy-MM-dd}: {entry}.";
+    public override string Apply()
+    {
+        var entry = Chosen(Entry, Open(Prisoner));
+        End(Prisoner, entry, Date!.Value);
+        return $"{EntryLabel} ended on {Date:yyyy-MM-dd}: {entry}.";
     }
 }

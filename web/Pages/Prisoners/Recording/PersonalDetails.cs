@@ -1,37 +1,29 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
+/// <summary>The prisoner's name and date of birth, corrected.</summary>
 public sealed class PersonalDetails : RecordForm
 {
-    private static readonly DateOnly EarliestBirth = new(1900, 1, 1);
-
     public override string Kind => "personal-details";
 
     public override string Title => "Correct personal details";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Enter the prisoner's name."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Name { get; set; }
+
+    [Unreadable("Enter the date of birth as YYYY-MM-DD."), Day(Subject = "The date of birth", BeforeBirthAllowed = true)]
+    public DateOnly? DateOfBirth { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Text("Name", "Name") with { Initial = prisoner.Name },
-        FormField.Date("DateOfBirth", "Date of birth, if known", prisoner.DateOfBirth?.ToString("yyyy-MM-dd") ?? string.Empty),
+        FormField.Text(nameof(Name), "Name", ShortText) with { Initial = Prisoner.Name },
+        FormField.Date(nameof(DateOfBirth), "Date of birth, if known", Prisoner.DateOfBirth?.ToString("yyyy-MM-dd") ?? string.Empty),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var name = input.Text("Name", "Enter the prisoner's name.", 200);
-        var born = input.OptionalDate("DateOfBirth", "the date of birth");
-        if (born < EarliestBirth)
-        {
-            input.Refuse("DateOfBirth", $"The date of birth cannot be before {EarliestBirth:yyyy-MM-dd}.");
-        }
-
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.CorrectPersonalDetails(name, born);
+        Prisoner.CorrectPersonalDetails(Name!.Trim(), DateOfBirth);
         return "Personal details corrected.";
     }
 }

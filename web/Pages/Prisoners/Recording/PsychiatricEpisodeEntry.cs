@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,24 +8,24 @@ public sealed class PsychiatricEpisodeEntry : RecordForm
 
     public override string Title => "Record a psychiatric episode";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Enter the date of the episode as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    public bool Violent { get; set; }
+
+    [Required(ErrorMessage = "Describe what happened."), StringLength(LongText, ErrorMessage = TooLong)]
+    public string? Note { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Date("Date", "Date", context.TodayText),
-        FormField.Check("Violent", "Violent"),
-        FormField.LongText("Note", "What happened"),
+        FormField.Date(nameof(Date), "Date", Context.TodayText),
+        FormField.Check(nameof(Violent), "Violent"),
+        FormField.LongText(nameof(Note), "What happened", LongText),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var date = input.Date("Date", "the date of the episode");
-        var violent = input.Check("Violent");
-        var note = input.Text("Note", "Describe what happened.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordPsychiatricEpisode(date, violent, note);
-        return $"Psychiatric episode of {date:yyyy-MM-dd} recorded.";
+        Prisoner.RecordPsychiatricEpisode(Date!.Value, Violent, Note!.Trim());
+        return $"Psychiatric episode of {Date:yyyy-MM-dd} recorded.";
     }
 }

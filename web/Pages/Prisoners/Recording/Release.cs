@@ -1,5 +1,6 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
-using Prison.Domain.Record;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,25 +11,27 @@ public sealed class Release : RecordForm
 
     public override string Title => "Record a release";
 
+    [Required(ErrorMessage = "Enter the release date as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
     public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Date", "Release date", context.TodayText)];
+    public override IReadOnlyList<FormField> Fields() => [FormField.Date(nameof(Date), "Release date", Context.TodayText)];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var date = input.Date("Date", "the release date");
-        if (prisoner.CurrentImprisonment is { } current && !input.Has("Date"))
+        if (Prisoner.CurrentImprisonment is not { } current)
         {
-            input.NotBefore("Date", date, current.ArrivalDate, "the arrival at the current prison");
+            errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so cannot be released.");
+            return;
         }
 
-        if (!input.IsValid)
-        {
-            return null;
-        }
+        NotBefore(errors, nameof(Date), Date, current.ArrivalDate, "the arrival at the current prison");
+    }
 
-        prisoner.Release(date);
-        return $"Release on {date:yyyy-MM-dd} recorded.";
+    public override string Apply()
+    {
+        Prisoner.Release(Date!.Value);
+        return $"Release on {Date:yyyy-MM-dd} recorded.";
     }
 }

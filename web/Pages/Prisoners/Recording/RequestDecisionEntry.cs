@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -5,33 +7,46 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 
 public sealed class RequestDecisionEntry : RecordForm
 {
+    private const string NotPending = "Choose a pending request from the list.";
+
+    private const string NoDecision = "Choose granted or denied.";
+
     public override string Kind => "request-decision";
 
     public override string Title => "Decide a request";
+
+    public override string Action => "Decide";
+
+    [Required(ErrorMessage = NotPending)]
+    public Guid? Entry { get; set; }
+
+    [Required(ErrorMessage = NoDecision)]
+    public RequestDecision? Decision { get; set; }
 
     public override bool Offers(Prisoner prisoner) => Pending(prisoner).Any();
 
     public override bool ActsOn(Prisoner prisoner, Entity entry) => Pending(prisoner).Any(r => r.Id == entry.Id);
 
-    public override string Action => "Decide";
-
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        EntryChoice(EntryField, "Request", Pending(prisoner), r => r.ToString()),
-        FormField.Choice<RequestDecision>("Decision", "Decision", offered: d => d != RequestDecision.Pending),
+        EntryChoice(nameof(Entry), "Request", Pending(Prisoner), r => r.ToString()),
+        FormField.Choice<RequestDecision>(nameof(Decision), "Decision", offered: d => d != RequestDecision.Pending),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var request = input.Entry(EntryField, Pending(prisoner), "Choose a pending request from the list.");
-        var decision = input.Choice<RequestDecision>("Decision", "Choose granted or denied.", d => d != RequestDecision.Pending);
-        if (!input.IsValid || request is null)
+        OneOf(errors, nameof(Entry), Entry, Pending(Prisoner), NotPending);
+        if (Fine(errors, nameof(Decision)) && Decision == RequestDecision.Pending)
         {
-            return null;
+            errors.AddModelError(nameof(Decision), NoDecision);
         }
+    }
 
-        prisoner.DecideRequest(request.Id, decision);
-        return $"{Status.Words.Of(request.Type.ToString())} request {decision.ToString().ToLowerInvariant()}.";
+    public override string Apply()
+    {
+        var request = Chosen(Entry, Pending(Prisoner));
+        Prisoner.DecideRequest(request.Id, Decision!.Value);
+        return $"{Words.Of(request.Type)} request {Words.InSentence(Decision.Value)}.";
     }
 
     private static IEnumerable<Request> Pending(Prisoner prisoner) => prisoner.Requests.Where(r => r.Decision == RequestDecision.Pending);

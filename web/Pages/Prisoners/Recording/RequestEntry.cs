@@ -1,3 +1,4 @@
+using System.ComponentModel.DataAnnotations;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -9,24 +10,25 @@ public sealed class RequestEntry : RecordForm
 
     public override string Title => "Record a request";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Choose what the request is for from the list.")]
+    public RequestType? Type { get; set; }
+
+    [Required(ErrorMessage = "Enter the day it was made as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    [Required(ErrorMessage = "Choose a decision from the list.")]
+    public RequestDecision? Decision { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Choice<RequestType>("Type", "Request for"),
-        FormField.Date("Date", "Made on", context.TodayText),
-        FormField.Choice<RequestDecision>("Decision", "Decision", RequestDecision.Pending.ToString()),
+        FormField.Choice<RequestType>(nameof(Type), "Request for"),
+        FormField.Date(nameof(Date), "Made on", Context.TodayText),
+        FormField.Choice<RequestDecision>(nameof(Decision), "Decision", RequestDecision.Pending.ToString()),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var type = input.Choice<RequestType>("Type", "Choose what the request is for from the list.");
-        var date = input.Date("Date", "the day it was made");
-        var decision = input.Choice<RequestDecision>("Decision", "Choose a decision from the list.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordRequest(type, date, decision);
-        return $"{Status.Words.Of(type.ToString())} request of {date:yyyy-MM-dd} recorded.";
+        Prisoner.RecordRequest(Type!.Value, Date!.Value, Decision!.Value);
+        return $"{Words.Of(Type.Value)} request of {Date:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,36 +1,30 @@
-using Prison.Domain;
 using Prison.Domain.Record;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
+/// <summary>The security category, A (highest) to D, or none: the list always starts on the current one, "Not set" included.</summary>
 public sealed class SecurityCategoryChange : RecordForm
 {
-    private const string NotSet = "None";
-
     public override string Kind => "security-category";
 
     public override string Title => "Change the security category";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    /// <summary>Empty (null) is "Not set", an option of its own.</summary>
+    [Unreadable("Choose a security category from the list.")]
+    public SecurityCategory? Category { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
         FormField.Choice(
-            "Category",
+            nameof(Category),
             "Security category",
-            [.. Enum.GetValues<SecurityCategory>().Select(c => new FieldOption(c.ToString(), $"Category {c}")), new FieldOption(NotSet, "Not set")],
-            prisoner.SecurityCategory?.ToString() ?? NotSet),
+            [.. Enum.GetValues<SecurityCategory>().Select(c => new FieldOption(c.ToString(), $"Category {c}")), new FieldOption(string.Empty, "Not set")],
+            Prisoner.SecurityCategory?.ToString() ?? string.Empty) with { Prompt = null },
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        SecurityCategory? category = string.Equals(input.Raw("Category")?.Trim(), NotSet, StringComparison.OrdinalIgnoreCase)
-            ? null
-            : input.Choice<SecurityCategory>("Category", "Choose a security category from the list.");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.ChangeSecurityCategory(category);
-        return category is { } set ? $"Security category changed to {set}." : "Security category cleared.";
+        Prisoner.ChangeSecurityCategory(Category);
+        return Category is { } set ? $"Security category changed to {set}." : "Security category cleared.";
     }
 }

@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,19 +8,18 @@ public sealed class SegregationStart : RecordForm
 
     public override string Title => "Start a segregation";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Start", "Start date", context.TodayText), FormField.Text("Reason", "Reason")];
+    [Required(ErrorMessage = "Enter the start date as YYYY-MM-DD."), Day]
+    public DateOnly? Start { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Say why the prisoner is segregated."), StringLength(ReasonText, ErrorMessage = TooLong)]
+    public string? Reason { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Date(nameof(Start), "Start date", Context.TodayText), FormField.Text(nameof(Reason), "Reason", ReasonText)];
+
+    public override string Apply()
     {
-        var start = input.Date("Start", "the start date");
-        var reason = input.Text("Reason", "Say why the prisoner is segregated.", 500);
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.Segregate(start, reason);
-        return $"Segregation from {start:yyyy-MM-dd} recorded.";
+        Prisoner.Segregate(Start!.Value, Reason!.Trim());
+        return $"Segregation from {Start:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,18 +8,14 @@ public sealed class SelfHarmWatchStart : RecordForm
 
     public override string Title => "Start a self-harm watch";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Start", "Start date", context.TodayText)];
+    [Required(ErrorMessage = "Enter the start date as YYYY-MM-DD."), Day]
+    public DateOnly? Start { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override IReadOnlyList<FormField> Fields() => [FormField.Date(nameof(Start), "Start date", Context.TodayText)];
+
+    public override string Apply()
     {
-        var start = input.Date("Start", "the start date");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.StartSelfHarmWatch(start);
-        return $"Self-harm watch from {start:yyyy-MM-dd} recorded.";
+        Prisoner.StartSelfHarmWatch(Start!.Value);
+        return $"Self-harm watch from {Start:yyyy-MM-dd} recorded.";
     }
 }

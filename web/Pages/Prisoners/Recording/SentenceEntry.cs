@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -8,35 +10,48 @@ public sealed class SentenceEntry : RecordForm
 {
     public const int MaxMonths = 1200;
 
+    private const string LengthMessage = "Enter the length in whole months, from 1 to 1200, or tick life sentence.";
+
     public override string Kind => "sentence";
 
     public override string Title => "Record the sentence";
 
+    [Range(1, MaxMonths, ErrorMessage = LengthMessage), Unreadable(LengthMessage)]
+    public int? Months { get; set; }
+
+    public bool Life { get; set; }
+
     public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Number("Months", "Length in months"), FormField.Check("Life", "Life sentence (leave the length empty)")];
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Number(nameof(Months), "Length in months"), FormField.Check(nameof(Life), "Life sentence (leave the length empty)")];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var life = input.Check("Life");
-        var sentence = life ? Sentence.Life : null;
-        if (!life)
+        if (Prisoner.CurrentImprisonment is null)
         {
-            var months = input.Number("Months", $"Enter the length in whole months, from 1 to {MaxMonths}, or tick life sentence.", 1, MaxMonths);
-            sentence = Sentence.OfMonths(months);
-        }
-        else if (!string.IsNullOrWhiteSpace(input.Raw("Months")))
-        {
-            input.Refuse("Months", "A life sentence has no length: leave this empty.");
+            errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so has no sentence to record.");
         }
 
-        if (!input.IsValid || sentence is null)
+        if (!Fine(errors, nameof(Months)))
         {
-            return null;
+            return;
         }
 
-        prisoner.Sentence(sentence);
+        if (Life && Months is not null)
+        {
+            errors.AddModelError(nameof(Months), "A life sentence has no length: leave this empty.");
+        }
+        else if (!Life && Months is null)
+        {
+            errors.AddModelError(nameof(Months), LengthMessage);
+        }
+    }
+
+    public override string Apply()
+    {
+        var sentence = Life ? Sentence.Life : Sentence.OfMonths(Months!.Value);
+        Prisoner.Sentence(sentence);
         return $"Sentence of {sentence} recorded.";
     }
 }

@@ -1,5 +1,8 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
+using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,31 +12,35 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// </summary>
 public sealed class StrikeOut : RecordForm
 {
+    private const string NotLive = "Choose the entry to strike out from the list.";
+
     public override string Kind => "strike-out";
 
     public override string Title => "Strike out an entry made in error";
 
     public override string Button => "Strike out";
 
+    [Required(ErrorMessage = NotLive)]
+    public Guid? Entry { get; set; }
+
+    [Required(ErrorMessage = "Say why the entry was made in error."), StringLength(Strike.MaxReason, ErrorMessage = TooLong)]
+    public string? Reason { get; set; }
+
     public override bool Offers(Prisoner prisoner) => Live(prisoner).Any();
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [EntryChoice(EntryField, "Entry", Live(prisoner), Describe), FormField.LongText("Reason", "Why it was made in error")];
+    public override IReadOnlyList<FormField> Fields() =>
+        [EntryChoice(nameof(Entry), "Entry", Live(Prisoner), Describe), FormField.LongText(nameof(Reason), "Why it was made in error", Strike.MaxReason)];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors) => OneOf(errors, nameof(Entry), Entry, Live(Prisoner), NotLive);
+
+    public override string Apply()
     {
-        var entry = input.Entry(EntryField, Live(prisoner), "Choose the entry to strike out from the list.");
-        var reason = input.Text("Reason", "Say why the entry was made in error.", Strike.MaxReason);
-        if (!input.IsValid || entry is null)
-        {
-            return null;
-        }
-
-        prisoner.StrikeOut(entry.Id, new Strike(context.NowUtc, context.StaffName, reason));
+        var entry = Chosen(Entry, Live(Prisoner));
+        Prisoner.StrikeOut(entry.Id, new Strike(Context.NowUtc, Context.StaffName, Reason!.Trim()));
         return $"Struck out: {Describe(entry)}.";
     }
 
-    public static string Describe(Entity entry) => $"{Status.Words.Of(entry.GetType().Name)}: {entry}";
+    private string Describe(Entity entry) => RecordWords.WithKind(entry, Context.PrisonName);
 
     private static IEnumerable<Entity> Live(Prisoner prisoner) => prisoner.EntriesIncludingStruck().Where(e => !e.IsStruck);
 }

@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,24 +8,25 @@ public sealed class ThreatGroupMembershipEntry : RecordForm
 
     public override string Title => "Record a threat group membership";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Name the group."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Group { get; set; }
+
+    [Required(ErrorMessage = "Enter the day membership began as YYYY-MM-DD."), Day]
+    public DateOnly? Since { get; set; }
+
+    public bool Verified { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Text("Group", "Group"),
-        FormField.Date("Since", "Member since", context.TodayText),
-        FormField.Check("Verified", "Verified"),
+        FormField.Text(nameof(Group), "Group", ShortText),
+        FormField.Date(nameof(Since), "Member since", Context.TodayText),
+        FormField.Check(nameof(Verified), "Verified"),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var group = input.Text("Group", "Name the group.", 200);
-        var since = input.Date("Since", "the day membership began");
-        var verified = input.Check("Verified");
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.RecordThreatGroupMembership(group, since, verified);
+        var group = Group!.Trim();
+        Prisoner.RecordThreatGroupMembership(group, Since!.Value, Verified);
         return $"Membership of {group} recorded.";
     }
 }

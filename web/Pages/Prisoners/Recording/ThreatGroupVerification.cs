@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
 
@@ -5,28 +7,29 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 
 public sealed class ThreatGroupVerification : RecordForm
 {
+    private const string NotUnverified = "Choose an unverified membership from the list.";
+
     public override string Kind => "threat-group-verification";
 
     public override string Title => "Verify a threat group membership";
+
+    public override string Action => "Verify";
+
+    [Required(ErrorMessage = NotUnverified)]
+    public Guid? Entry { get; set; }
 
     public override bool Offers(Prisoner prisoner) => Unverified(prisoner).Any();
 
     public override bool ActsOn(Prisoner prisoner, Entity entry) => Unverified(prisoner).Any(m => m.Id == entry.Id);
 
-    public override string Action => "Verify";
+    public override IReadOnlyList<FormField> Fields() => [EntryChoice(nameof(Entry), "Membership", Unverified(Prisoner), m => m.ToString())];
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [EntryChoice(EntryField, "Membership", Unverified(prisoner), m => m.ToString())];
+    public override void Validate(ModelStateDictionary errors) => OneOf(errors, nameof(Entry), Entry, Unverified(Prisoner), NotUnverified);
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override string Apply()
     {
-        var membership = input.Entry(EntryField, Unverified(prisoner), "Choose an unverified membership from the list.");
-        if (!input.IsValid || membership is null)
-        {
-            return null;
-        }
-
-        prisoner.VerifyThreatGroupMembership(membership.Id);
+        var membership = Chosen(Entry, Unverified(Prisoner));
+        Prisoner.VerifyThreatGroupMembership(membership.Id);
         return $"Membership of {membership.GroupName} verified.";
     }
 

@@ -1,5 +1,6 @@
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
-using Prison.Domain.Record;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,39 +11,42 @@ public sealed class Transfer : RecordForm
 
     public override string Title => "Record a transfer";
 
+    [Required(ErrorMessage = "Choose a prison from the list."), KnownPrison]
+    public int? Prison { get; set; }
+
+    [Required(ErrorMessage = "Enter the transfer date as YYYY-MM-DD."), Day]
+    public DateOnly? Date { get; set; }
+
+    public bool Disciplinary { get; set; }
+
     public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Choice("Prison", "To prison", context.PrisonOptions),
-        FormField.Date("Date", "Transfer date", context.TodayText),
-        FormField.Check("Disciplinary", "For disciplinary reasons"),
+        FormField.Choice(nameof(Prison), "To prison", Context.PrisonOptions),
+        FormField.Date(nameof(Date), "Transfer date", Context.TodayText),
+        FormField.Check(nameof(Disciplinary), "For disciplinary reasons"),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var prison = input.Prison("Prison", context);
-        var date = input.Date("Date", "the transfer date");
-        if (prisoner.CurrentImprisonment is { } current)
+        if (Prisoner.CurrentImprisonment is not { } current)
         {
-            if (!input.Has("Prison") && prison == current.PrisonId)
-            {
-                input.Refuse("Prison", "The prisoner is already held there: choose another prison.");
-            }
-
-            if (!input.Has("Date"))
-            {
-                input.NotBefore("Date", date, current.ArrivalDate, "the arrival at the current prison");
-            }
+            errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so cannot be transferred: record an arrival instead.");
+            return;
         }
 
-        var disciplinary = input.Check("Disciplinary");
-        if (!input.IsValid)
+        if (Fine(errors, nameof(Prison)) && Prison == current.PrisonId)
         {
-            return null;
+            errors.AddModelError(nameof(Prison), "The prisoner is already held there: choose another prison.");
         }
 
-        prisoner.Transfer(prison, date, disciplinary);
-        return $"{(disciplinary ? "Disciplinary transfer" : "Transfer")} to {context.PrisonName(prison)} on {date:yyyy-MM-dd} recorded.";
+        NotBefore(errors, nameof(Date), Date, current.ArrivalDate, "the arrival at the current prison");
+    }
+
+    public override string Apply()
+    {
+        Prisoner.Transfer(Prison!.Value, Date!.Value, Disciplinary);
+        return $"{(Disciplinary ? "Disciplinary transfer" : "Transfer")} to {Context.PrisonName(Prison.Value)} on {Date:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,5 +1,5 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,29 +10,33 @@ public sealed class VisitBanEntry : RecordForm
 
     public override string Title => "Ban visits";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
+    [Required(ErrorMessage = "Enter the first day of the ban as YYYY-MM-DD."), Day(FutureAllowed = true)]
+    public DateOnly? Start { get; set; }
+
+    [Unreadable("Enter the day the ban ends as YYYY-MM-DD."), Day(FutureAllowed = true)]
+    public DateOnly? End { get; set; }
+
+    [Required(ErrorMessage = "Say why visits are banned."), StringLength(ReasonText, ErrorMessage = TooLong)]
+    public string? Reason { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
     [
-        FormField.Date("Start", "From", context.TodayText),
-        FormField.Date("End", "Until, if decided", string.Empty),
-        FormField.Text("Reason", "Reason"),
+        FormField.Date(nameof(Start), "From", Context.TodayText),
+        FormField.Date(nameof(End), "Until, if decided", string.Empty),
+        FormField.Text(nameof(Reason), "Reason", ReasonText),
     ];
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    public override void Validate(ModelStateDictionary errors)
     {
-        var start = input.Date("Start", "the first day of the ban", futureAllowed: true);
-        var end = input.OptionalDate("End", "the day the ban ends", futureAllowed: true);
-        if (!input.Has("Start"))
+        if (Fine(errors, nameof(Start)))
         {
-            input.NotBefore("End", end, start, "the start");
+            NotBefore(errors, nameof(End), End, Start, "the start");
         }
+    }
 
-        var reason = input.Text("Reason", "Say why visits are banned.", 500);
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.BanVisits(start, end, reason);
-        return $"Visit ban from {start:yyyy-MM-dd} recorded.";
+    public override string Apply()
+    {
+        Prisoner.BanVisits(Start!.Value, End, Reason!.Trim());
+        return $"Visit ban from {Start:yyyy-MM-dd} recorded.";
     }
 }

@@ -1,5 +1,4 @@
-using Prison.Domain;
-using Prison.Domain.Record;
+using System.ComponentModel.DataAnnotations;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -9,19 +8,19 @@ public sealed class WithdrawalStart : RecordForm
 
     public override string Title => "Start a withdrawal episode";
 
-    public override IReadOnlyList<FormField> Fields(Prisoner prisoner, RecordContext context) =>
-        [FormField.Date("Start", "Start date", context.TodayText), FormField.Text("Substance", "Substance")];
+    [Required(ErrorMessage = "Enter the start date as YYYY-MM-DD."), Day]
+    public DateOnly? Start { get; set; }
 
-    public override string? Apply(Prisoner prisoner, RecordInput input, RecordContext context)
+    [Required(ErrorMessage = "Name the substance."), StringLength(ShortText, ErrorMessage = TooLong)]
+    public string? Substance { get; set; }
+
+    public override IReadOnlyList<FormField> Fields() =>
+        [FormField.Date(nameof(Start), "Start date", Context.TodayText), FormField.Text(nameof(Substance), "Substance", ShortText)];
+
+    public override string Apply()
     {
-        var start = input.Date("Start", "the start date");
-        var substance = input.Text("Substance", "Name the substance.", 200);
-        if (!input.IsValid)
-        {
-            return null;
-        }
-
-        prisoner.StartWithdrawal(start, substance);
-        return $"{substance} withdrawal from {start:yyyy-MM-dd} recorded.";
+        var substance = Substance!.Trim();
+        Prisoner.StartWithdrawal(Start!.Value, substance);
+        return $"{substance} withdrawal from {Start:yyyy-MM-dd} recorded.";
     }
 }

@@ -18,6 +18,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     /// count query ("{id}" is the prisoner's id) that is above zero once the entry has landed.
     /// </summary>
     [Theory]
+    [InlineData("A106", "disciplinary-notice", "Type=Drugs|Date={today}|Description=a wrap in a sock", "", "", "SELECT count(*) FROM disciplinary_notice WHERE prisoner_id = '{id}' AND type = 'Drugs'")]
     [InlineData("A113", "admission", "Prison=2|Date={today}", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND prison_id = 2 AND left_on IS NULL")]
     [InlineData("A107", "transfer", "Prison=2|Date={today}|Disciplinary=true", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND arrival_reason = 'DisciplinaryTransfer' AND left_on IS NULL")]
     [InlineData("A108", "release", "Date={today}", "", "", "SELECT count(*) FROM imprisonment WHERE prisoner_id = '{id}' AND left_on IS NOT NULL")]
@@ -81,6 +82,13 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     [InlineData("transfer", "Prison=2|Date={tomorrow}", "Date", "The date cannot be in the future: today is {today} at this prison.")]
     [InlineData("transfer", "Prison=1|Date={today}", "Prison", "The prisoner is already held there: choose another prison.")]
     [InlineData("release", "Date=31/12/2025", "Date", "Enter the release date as YYYY-MM-DD.")]
+    [InlineData("release", "Date=2026-02-30", "Date", "Enter the release date as YYYY-MM-DD.")]
+    [InlineData("drug-test", "Date=1979-12-31|Result=Negative", "Date", "The date cannot be before the prisoner was born (1980-01-01).")]
+    [InlineData("escape", "EscapeKind=Escape|Date=1899-12-31", "Date", "The date cannot be before 1900-01-01.")]
+    [InlineData("court-hearing", "Date=2099-01-01|Court=Bronx", "Date", "The date cannot be more than 10 years ahead (after {ten-years-on}).")]
+    [InlineData("visit-ban", "Start={today}|End=2099-01-01|Reason=smuggling", "End", "The date cannot be more than 10 years ahead (after {ten-years-on}).")]
+    [InlineData("personal-details", "Name=Sam|DateOfBirth={tomorrow}", "DateOfBirth", "The date of birth cannot be in the future: today is {today} at this prison.")]
+    [InlineData("segregation-start", "Start={today}|Reason={501}", "Reason", "Keep this to 500 characters at most.")]
     [InlineData("past-stay", "Prison=1|Reason=NewReception|Arrival=2010-05-01|Left=2010-01-01", "Left", "This date cannot be before the arrival (2010-05-01).")]
     [InlineData("past-stay", "Prison=1|Reason=Sideways|Arrival=2010-01-01|Left=2010-05-01", "Reason", "Choose how they arrived from the list.")]
     [InlineData("past-stay", "Prison=1|Reason=Transfer|Arrival=2010-01-01|Left=", "Left", "Enter the day they left as YYYY-MM-DD.")]
@@ -139,8 +147,8 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
     }
 
     [Theory]
-    [InlineData("past-stay", "Prison=2|Reason=NewReception|Arrival=2000-01-01|Left={today}", "overlaps the stay")]
-    [InlineData("admission", "Prison=2|Date={today}", "is already held at prison 1")]
+    [InlineData("past-stay", "Prison=2|Reason=NewReception|Arrival=2000-01-01|Left={today}", "overlaps the stay New reception at Prison 1 on")]
+    [InlineData("admission", "Prison=2|Date={today}", "is already held at Prison 1 since")]
     public async Task A_refusal_by_the_aggregate_is_shown_on_the_form_and_nothing_is_saved(string kind, string fields, string message)
     {
         var before = await system.StoredAsync(RefusedNumber);
@@ -149,7 +157,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
         using var response = await RecordPosting.PostAsync(system.Client, RefusedNumber, kind, token, FormRow.Fields(fields, system.Today, form));
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
-        Assert.Contains(message, Html.TextOf(await response.Content.ReadAsStringAsync(), "div", "class=\"form-errors") ?? string.Empty);
+        Assert.Contains(message, Html.TextOf(await response.Content.ReadAsStringAsync(), "div", "data-role=\"error-summary\"") ?? string.Empty);
         Assert.Equal(before, await system.StoredAsync(RefusedNumber));
     }
 
@@ -175,7 +183,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
         const string number = "A103";
         await RecordAsync(number, "transfer", "Prison=2|Date={today}|Disciplinary=false");
         var (form, _) = await RecordPosting.OpenAsync(system.Client, number, "strike-out");
-        var stay = System.Text.RegularExpressions.Regex.Match(form, "<option value=\"([^\"]+)\">[^<]*transferred at prison 2").Groups[1].Value;
+        var stay = System.Text.RegularExpressions.Regex.Match(form, "<option value=\"([^\"]+)\">Imprisonment: Transfer at Prison 2 on").Groups[1].Value;
         Assert.NotEmpty(stay);
 
         await RecordAsync(number, "strike-out", $"Entry={stay}|Reason=the van never left");

@@ -1,0 +1,90 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.History;
+using Prison.Domain;
+
+namespace Prison.Db.Reads;
+
+/// <summary>
+/// The reads of the verdict history (migration 013), ONE statement each: a prisoner's changes for the prisoner page
+/// (verdict_change_by_prisoner), and a prison's "Since last shift" (the partial indexes verdict_change_became_dangerous
+/// and verdict_change_no_longer_dangerous, each walked newest first from the end of the span or the page's cursor).
+/// </summary>
+public static class VerdictHistoryReads
+{
+    public const int PrisonerPageSize = 50;
+
+    public const int ShiftPageSize = 50;
+
+    /// <summary>A prisoner's latest verdict changes, newest first; one row more than shown is read to know whether older ones exist.</summary>
+    public static async Task<PrisonerHistory> VerdictHistoryAsync(this PrisonDb db, Guid prisonerId, CancellationToken cancellationToken = default)
+    {
+        var changes = await db.Set<VerdictChange>().AsNoTracking()
+            .Where(c => c.PrisonerId == prisonerId)
+            .OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id)
+            .Take(PrisonerPageSize + 1)
+            .ToListAsync(cancellationToken);
+        return new PrisonerHistory([.. changes.Take(PrisonerPageSize)], changes.Count > PrisonerPageSize);
+    }
+
+    /// <summary>
+    /// The prisoners held at <paramref name="prisonId"/> who became Dangerous, and those who stopped being Dangerous,
+    /// from <paramref name="fromUtc"/> (inclusive) to <paramref name="toUtc"/> (exclusive), newest first: a page of
+    /// each group, each continued after its own cursor. A first verdict that is Dangerous counts as becoming so (a new
+    /// arrival), the verdicts the history began with do not. Both groups come back in one statement (UNION ALL), each
+    /// side a walk down its partial index that stops after a page, whatever the span holds.
+    /// </summary>
+    public static async Task<ShiftChanges> ShiftChangesAsync(
+        this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, HistoryCursor? becameBefore = null, HistoryCursor? endedBefore = null,
+        CancellationToken cancellationToken = default)
+    {
+        var rows = await Group(db, prisonId, fromUtc, toUtc, becameDangerous: true, becameBefore)
+            .Concat(Group(db, prisonId, fromUtc, toUtc, becameDangerous: false, endedBefore))
+            .ToListAsync(cancellationToken);
+        var changes = rows.Select(r => new ShiftChange(r.Change, r.Number, r.Name, r.StatusNow)).ToList();
+        var (became, moreBecame) = Page(changes.Where(c => c.Change.ToStatus == DangerStatus.Dangerous));
+        var (ended, moreEnded) = Page(changes.Where(c => c.Change.ToStatus != DangerStatus.Dangerous));
+        return new ShiftChanges(became, moreBecame, ended, moreEnded);
+    }
+
+    private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
+    {
+        var changes = db.Set<VerdictChange>().AsNoTracking().Where(c => c.PrisonId == prisonId && c.AtUtc >= fromUtc && c.AtUtc < toUtc);
+
+        // The conditions of the partial indexes (Mappings/VerdictChangeConfiguration), with the statuses as constants.
+        changes = becameDangerous
+            ? changes.Where(c => c.ToStatus == DangerStatus.Dangerous
+                && (c.FromStatus == null || c.FromStatus != DangerStatus.Dangerous)
+                && c.Cause != VerdictCauseKind.HistoryBegan)
+            : changes.Where(c => c.FromStatus == DangerStatus.Dangerous && c.ToStatus == DangerStatus.NotDangerous);
+        if (before is { } cursor)
+        {
+            // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
+            changes = changes.Where(c => c.AtUtc <= cursor.AtUtc && (c.AtUtc < cursor.AtUtc || c.Id < cursor.Id));
+        }
+
+        return changes
+            .OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id)
+            .Take(ShiftPageSize + 1)
+            .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new ShiftRow { Change = c, Number = p.Number, Name = p.Name, StatusNow = p.DangerStatus });
+    }
+
+    /// <summary>A group's page, newest first (the join gave no order), and where its next page starts.</summary>
+    private static (IReadOnlyList<ShiftChange> Page, HistoryCursor? More) Page(IEnumerable<ShiftChange> group)
+    {
+        var sorted = group.OrderByDescending(c => c.Change.AtUtc).ThenByDescending(c => c.Change.Id).ToList();
+        var page = sorted.Take(ShiftPageSize).ToList();
+        return (page, sorted.Count > ShiftPageSize ? HistoryCursor.After(page[^1].Change) : null);
+    }
+
+    /// <summary>The shape both sides of the union share.</summary>
+    private sealed class ShiftRow
+    {
+        public required VerdictChange Change { get; init; }
+
+        public required string Number { get; init; }
+
+        public required string Name { get; init; }
+
+        public DangerStatus StatusNow { get; init; }
+    }
+}

@@ -1,0 +1,74 @@
+using System.Runtime.CompilerServices;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata;
+using Prison.Db.Mappings;
+using Prison.Db.Rules;
+using Prison.Domain;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Search;
+
+/// <summary>
+/// The search's statement, compiled once per model (a compiled query serves the one model it was compiled against):
+/// staff search often, and its expression is large, so each search skips EF's query cache look-up.
+/// </summary>
+internal sealed class SearchQueries
+{
+    private static readonly ConditionalWeakTable<IModel, SearchQueries> PerModel = new();
+
+    public static SearchQueries For(IModel model) => PerModel.GetValue(model, _ => new SearchQueries());
+
+    /// <summary>
+    /// The keys from <c>low</c> up to, not including, <c>high</c> (a prefix's range): three range scans, each of its own index and
+    /// stopped after <see cref="SearchReads.MaxHits"/> + 1 keys however many start so ("a" costs what "alvarez" does);
+    /// of those, the first <see cref="SearchReads.MaxHits"/> + 1 in order (numbers, then first names, then last names;
+    /// a prisoner found twice is one row of keys, which the union keeps once) joined to their prisoners and current stays.
+    /// </summary>
+    public Func<PrisonDb, string, string, IAsyncEnumerable<FoundPrisoner>> Prefix { get; } = EF.CompileAsyncQuery(
+        (PrisonDb db, string low, string high) =>
+            from hit in db.Set<PrisonerSearchKey>().AsNoTracking()
+                .Where(k => string.Compare(k.NumberKey, low) >= 0 && string.Compare(k.NumberKey, high) < 0)
+                .OrderBy(k => k.NumberKey)
+                .Take(SearchReads.MaxHits + 1)
+                .Union(db.Set<PrisonerSearchKey>().AsNoTracking()
+                    .Where(k => string.Compare(k.NameKey, low) >= 0 && string.Compare(k.NameKey, high) < 0)
+                    .OrderBy(k => k.NameKey)
+                    .Take(SearchReads.MaxHits + 1))
+                .Union(db.Set<PrisonerSearchKey>().AsNoTracking()
+                    .Where(k => string.Compare(k.SurnameKey, low) >= 0 && string.Compare(k.SurnameKey, high) < 0)
+                    .OrderBy(k => k.SurnameKey)
+                    .Take(SearchReads.MaxHits + 1))
+                .Select(k => new
+                {
+                    Keys = k,
+                    Match = string.Compare(k.NumberKey, low) >= 0 && string.Compare(k.NumberKey, high) < 0 ? 0
+                        : string.Compare(k.NameKey, low) >= 0 && string.Compare(k.NameKey, high) < 0 ? 1
+                        : 2,
+                })
+                .OrderBy(h => h.Match)
+                .ThenBy(h => h.Match == 0 ? h.Keys.NumberKey : h.Match == 1 ? h.Keys.NameKey : h.Keys.SurnameKey)
+                .ThenBy(h => h.Keys.NumberKey)
+                .Take(SearchReads.MaxHits + 1)
+                .Select(h => h.Keys)
+            join prisoner in db.Prisoners.AsNoTracking() on hit.PrisonerId equals prisoner.Id
+            select new FoundPrisoner(
+                hit.NumberKey,
+                hit.NameKey,
+                hit.SurnameKey,
+                new SearchHit(
+                    prisoner.Id,
+                    prisoner.Number,
+                    prisoner.Name,
+                    prisoner.LegalStatus,
+                    prisoner.DangerStatus,
+                    RuleCodes.Parse(EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes)),
+                    prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet),
+                    db.Set<Imprisonment>()
+                        .Where(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == prisoner.Id && s.LeftOn == null && s.Strike == null)
+                        .Select(s => (int?)s.PrisonId)
+                        .FirstOrDefault(),
+                    db.Set<Imprisonment>()
+                        .Where(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == prisoner.Id && s.LeftOn == null && s.Strike == null)
+                        .Select(s => (DateOnly?)s.ArrivalDate)
+                        .FirstOrDefault())));
+}

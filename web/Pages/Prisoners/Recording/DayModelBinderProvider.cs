@@ -1,0 +1,10 @@
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+
+namespace Prison.Web.Pages.Prisoners.Recording;
+
+/// <summary>Binds every <see cref="DateOnly"/> with <see cref="DayModelBinder"/>.</summary>
+public sealed class DayModelBinderProvider : IModelBinderProvider
+{
+    public IModelBinder? GetBinder(ModelBinderProviderContext context) =>
+        context.Metadata.UnderlyingOrModelType == typeof(DateOnly) ? new DayModelBinder() : null;
+}

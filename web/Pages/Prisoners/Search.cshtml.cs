@@ -1,0 +1,48 @@
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Search;
+using Prison.Web.Status;
+
+namespace Prison.Web.Pages.Prisoners;
+
+/// <summary>
+/// Finding any prisoner, from the search box in every page's header: by number (exact or its start) or by the start of
+/// the first or last name, in any case and with or without accents. One statement (<see cref="SearchReads"/>).
+/// </summary>
+public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
+{
+    /// <summary>The longest text searched for: longer is cut (no name or number is this long).</summary>
+    public const int MaxQueryLength = 200;
+
+    public string Query { get; private set; } = string.Empty;
+
+    public SearchResults Results { get; private set; } = SearchResults.None;
+
+    public RuleTitles Titles => titles;
+
+    private IReadOnlyDictionary<int, string> PrisonNames { get; set; } = new Dictionary<int, string>();
+
+    public string HeldAt(SearchHit hit) => hit.PrisonId is { } prison
+        ? $"{PrisonNames.GetValueOrDefault(prison, $"prison {prison}")} since {hit.ArrivalDate:yyyy-MM-dd}"
+        : "Not in custody";
+
+    /// <summary>Whether the text searched for holds no letter or digit to look for.</summary>
+    public bool NothingToFind => Query.Length > 0 && SearchKey.Of(Query).Length == 0;
+
+    public async Task OnGetAsync(string? q, CancellationToken cancellationToken)
+    {
+        Query = (q ?? string.Empty).Trim();
+        if (Query.Length > MaxQueryLength)
+        {
+            Query = Query[..MaxQueryLength];
+        }
+
+        if (Query.Length == 0)
+        {
+            return;
+        }
+
+        Results = await db.SearchAsync(Query, cancellationToken);
+        PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
+    }
+}

@@ -1,0 +1,101 @@
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
+using Prison.Db.Reads;
+using Prison.Domain;
+using Prison.Web.Status;
+
+namespace Prison.Web.Pages.Prisons;
+
+/// <summary>
+/// Every current prisoner of a prison, or those at one status, newest arrival first, 50 a page: each page one statement
+/// that starts where the last one ended (keyset), so the last page costs what the first does.
+/// </summary>
+public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : PageModel
+{
+    public PrisonFacility Prison { get; private set; } = null!;
+
+    public DangerStatus? Status { get; private set; }
+
+    public bool IsFirstPage { get; private set; }
+
+    public CurrentPrisonersPage Listed { get; private set; } = new(new StatusCounts(0, 0, 0), [], null);
+
+    /// <summary>Why the request was refused, shown instead of a list.</summary>
+    public string? Refusal { get; private set; }
+
+    public static string PathOf(string prisonCode, DangerStatus? status, ArrivalCursor? after = null)
+    {
+        var query = new List<string>();
+        if (status is { } only)
+        {
+            query.Add($"status={only}");
+        }
+
+        if (after is not null)
+        {
+            query.Add($"after={Uri.EscapeDataString(after.ToString())}");
+        }
+
+        return $"/prisons/{Uri.EscapeDataString(prisonCode)}/prisoners" + (query.Count == 0 ? "" : "?" + string.Join('&', query));
+    }
+
+    /// <summary>How many are listed in all, from the prison's counts.</summary>
+    public int Total => Status switch
+    {
+        DangerStatus.Dangerous => Listed.Counts.Dangerous,
+        DangerStatus.NotDangerous => Listed.Counts.NotDangerous,
+        DangerStatus.Unknown => Listed.Counts.Unknown,
+        _ => Listed.Counts.Total,
+    };
+
+    public string Title => Status switch
+    {
+        null => $"Current prisoners at {Prison.Name}",
+        { } status => $"{StatusLabels.Of(status)} prisoners at {Prison.Name}",
+    };
+
+    public string NoneListed => Status switch
+    {
+        DangerStatus.Dangerous => "No current prisoner here is dangerous.",
+        DangerStatus.NotDangerous => "No current prisoner here is marked not dangerous.",
+        DangerStatus.Unknown => "No current prisoner here waits for a verdict.",
+        _ => "No prisoner is held here now.",
+    };
+
+    public async Task<IActionResult> OnGetAsync(string code, string? status, string? after, CancellationToken cancellationToken)
+    {
+        if (await directory.FindAsync(code, cancellationToken) is not { } prison)
+        {
+            return NotFound();
+        }
+
+        Prison = prison;
+        if (status is not null)
+        {
+            if (!Enum.TryParse<DangerStatus>(status, ignoreCase: true, out var parsed) || !Enum.IsDefined(parsed) || char.IsDigit(status.FirstOrDefault()))
+            {
+                return Refuse($"There is no status '{status}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.");
+            }
+
+            Status = parsed;
+        }
+
+        ArrivalCursor? cursor = null;
+        if (after is not null && !ArrivalCursor.TryParse(after, out cursor))
+        {
+            return Refuse($"'{after}' is not where a page of this list ends. Start again from the first page.");
+        }
+
+        IsFirstPage = cursor is null;
+        Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
+        return Page();
+    }
+
+    private PageResult Refuse(string why)
+    {
+        Refusal = why;
+        Response.StatusCode = StatusCodes.Status400BadRequest;
+        return Page();
+    }
+}
