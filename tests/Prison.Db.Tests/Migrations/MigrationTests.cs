@@ -215,11 +215,8 @@ public class MigrationTests
             prisoner.Admit(1, TestDay.Today.AddDays(-2));
             db.Prisoners.Add(prisoner);
 
-            // Today's model writes a new prisoner's search keys: a table of the same name for the while.
-            var id = database.Engine == Engine.PostgreSql ? "uuid" : "TEXT";
-            await database.ExecuteAsync($"CREATE TABLE prisoner_search_key (prisoner_id {id} PRIMARY KEY, number_key TEXT, name_key TEXT, surname_key TEXT)");
-            await db.SaveRecordChangesAsync();
-            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+            // Today's model writes a new prisoner's search keys (and its audit entry's subject): for the while.
+            await WithLaterColumnsAsync(database, "014_dashboard_stamps_and_search_keys", () => db.SaveRecordChangesAsync());
         }
 
         await using (var db = database.Open())
@@ -303,6 +300,7 @@ public class MigrationTests
             ("013_verdict_history", "prisoner", "known_reasons", text),
             ("013_verdict_history", "prisoner", "verdict_cause", text),
             ("013_verdict_history", "prisoner", "verdict_cause_detail", text),
+            ("017_audit_subjects", "audit_entry", "subject_user_name", text),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)
