@@ -15,8 +15,6 @@ namespace Prison.Web.SignIn;
 /// <summary>Sign-in with Identity's cookie: who may see which page, the idle session, lockout and the cookie's flags.</summary>
 public static class StaffSignIn
 {
-    public static readonly TimeSpan IdleTimeout = TimeSpan.FromMinutes(30);
-
     /// <summary>How soon an open session notices that its user was disabled, given a new password or new roles.</summary>
     public static readonly TimeSpan StampCheckInterval = TimeSpan.FromMinutes(1);
 
@@ -25,6 +23,8 @@ public static class StaffSignIn
     public static void AddStaffSignIn(this WebApplicationBuilder builder, PrisonSettings settings)
     {
         var services = builder.Services;
+        var idle = SessionIdleTime.From(builder.Configuration);
+        services.AddSingleton(idle);
         services.AddAuthentication(options =>
         {
             options.DefaultScheme = IdentityConstants.ApplicationScheme;
@@ -54,7 +54,7 @@ public static class StaffSignIn
             options.LoginPath = SignInPaths.SignIn;
             options.LogoutPath = SignInPaths.SignOut;
             options.AccessDeniedPath = SignInPaths.AccessDenied;
-            options.ExpireTimeSpan = IdleTimeout;
+            options.ExpireTimeSpan = idle.Value;
             options.SlidingExpiration = true;
             options.Cookie.Name = "prison.session";
             options.Cookie.HttpOnly = true;
