@@ -44,7 +44,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// <summary>Staff users' sessions (migration 016), which web ends on the server.</summary>
     public DbSet<StaffSession> StaffSessions => Set<StaffSession>();
 
-    /// <summary>The prisons each user works in (migration 017), unless they have all of them.</summary>
+    /// <summary>The prisons each user works in (migration 018), unless they have all of them.</summary>
     public DbSet<StaffUserPrison> StaffUserPrisons => Set<StaffUserPrison>();
 
     /// <summary>Data protection's key ring (migration 008), which signs web's session and antiforgery cookies.</summary>

@@ -11,6 +11,22 @@ public enum AuditAction
     RuleEnabled,
     RuleDisabled,
 
-    /// <summary>The prisons a user works in were set: who did it is the entry's user, whom and what its summary and values.</summary>
+    // The privileged acts on users: who did it is the entry's user, whom it was done to its subject.
+    UserAdded,
+    UserRolesChanged,
+    UserDisabled,
+    UserEnabled,
+    PasswordReset,
+    PasswordChanged,
+    TwoFactorEnrolled,
+    TwoFactorReset,
+
+    /// <summary>A privileged act refused: a page of another role, or an admin's act on their own account.</summary>
+    Refused,
+
+    /// <summary>An admin read the audit log: who watches the watchers.</summary>
+    AuditViewed,
+
+    /// <summary>The prisons a user works in were set: who did it is the entry's user, whom it was done to its subject.</summary>
     PrisonsAssigned,
 }

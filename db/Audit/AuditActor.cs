@@ -10,5 +10,11 @@ public sealed class AuditActor(string name) : IAuditActor
 
     public static readonly AuditActor Import = new("import");
 
+    /// <summary>
+    /// A command typed by someone at a terminal (the worker's <c>users</c> verbs): the operating-system account that ran
+    /// it, as the re-evaluation runs it starts name it. Whoever can run the command can reach the database anyway.
+    /// </summary>
+    public static AuditActor CommandLine => new($"command line ({Environment.UserName})");
+
     public string? Name { get; } = name;
 }

@@ -3,8 +3,8 @@ using Prison.Db.Identity;
 namespace Prison.Db.Audit;
 
 /// <summary>
-/// One line of the append-only audit log: who did what, when, about which prisoner, with the values before and
-/// after for a change. Rows are only ever inserted: the database refuses updates and deletes (migration 006).
+/// One line of the append-only audit log: who did what, when, about which prisoner or which user, with the values
+/// before and after for a change. Rows are only ever inserted: the database refuses updates and deletes (migration 006).
 /// </summary>
 /// <remarks>
 /// The time, and the acting person when the entry does not name one, are stamped by <see cref="PrisonDb"/> as it
@@ -46,8 +46,12 @@ public sealed class AuditEntry
     /// <summary>For a sign-in: where it came from.</summary>
     public string? RemoteAddress { get; private set; }
 
-    public static AuditEntry SignedIn(string userName, string? remoteAddress) =>
-        new() { Action = AuditAction.SignedIn, UserName = Clip(userName, MaxUserName), Summary = "Signed in", RemoteAddress = Address(remoteAddress) };
+    /// <summary>For an act on a user (added, given roles, disabled...): whom it was done to. <see cref="UserName"/> is who did it.</summary>
+    public string? SubjectUserName { get; private set; }
+
+    /// <param name="how">How the sign-in was proved, when more than a password: "with an authenticator code".</param>
+    public static AuditEntry SignedIn(string userName, string? remoteAddress, string? how = null) =>
+        new() { Action = AuditAction.SignedIn, UserName = Clip(userName, MaxUserName), Summary = how is null ? "Signed in" : Clip($"Signed in {how}", MaxSummary), RemoteAddress = Address(remoteAddress) };
 
     /// <param name="userName">The name that was typed, whether or not such a user exists.</param>
     /// <param name="reason">Why it failed, e.g. "wrong password" or "locked out".</param>
@@ -63,20 +67,60 @@ public sealed class AuditEntry
     public static AuditEntry RuleDisabled(string ruleCode, string reason) =>
         new() { Action = AuditAction.RuleDisabled, Summary = Clip($"Disabled rule {ruleCode}: {reason}", MaxSummary), After = RuleState(ruleCode, false), Before = RuleState(ruleCode, true) };
 
-    /// <summary>
-    /// The prisons <paramref name="subject"/> works in were set to <paramref name="after"/>, and their sessions ended;
-    /// <paramref name="before"/> is null for a user added with them.
-    /// </summary>
-    public static AuditEntry PrisonsAssigned(string subject, PrisonAccess? before, PrisonAccess after) =>
-        new()
-        {
-            Action = AuditAction.PrisonsAssigned,
-            Summary = Clip(
-                before is null ? $"Gave the new user {subject} {Prisons(after)}" : $"Gave {subject} {Prisons(after)} (had {Prisons(before)}); their sessions ended",
-                MaxSummary),
-            Before = before is null ? null : PrisonsValue(before),
-            After = PrisonsValue(after),
-        };
+    /// <param name="prisons">The prisons they work in from the start: one act, one entry.</param>
+    public static AuditEntry UserAdded(string subject, IReadOnlyCollection<string> roles, PrisonAccess prisons) =>
+        AboutUser(
+            AuditAction.UserAdded,
+            subject,
+            $"Added the user {subject} with the role(s) {string.Join(", ", roles)}" + (prisons.IsNone ? string.Empty : $", working in {Prisons(prisons)}"),
+            null,
+            System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Roles"] = roles, ["Prisons"] = PrisonsValueOf(prisons) }));
+
+    public static AuditEntry UserRolesChanged(string subject, IReadOnlyCollection<string> before, IReadOnlyCollection<string> after) =>
+        AboutUser(AuditAction.UserRolesChanged, subject, $"Gave {subject} the role(s) {string.Join(", ", after)} (had {string.Join(", ", before)}); their sessions ended", Values("Roles", before), Values("Roles", after));
+
+    public static AuditEntry UserDisabled(string subject) =>
+        AboutUser(AuditAction.UserDisabled, subject, $"Disabled {subject}; their sessions ended", Values("Disabled", false), Values("Disabled", true));
+
+    public static AuditEntry UserEnabled(string subject) =>
+        AboutUser(AuditAction.UserEnabled, subject, $"Enabled {subject}", Values("Disabled", true), Values("Disabled", false));
+
+    /// <remarks>Nothing of the password is recorded, not even its length.</remarks>
+    public static AuditEntry PasswordReset(string subject) =>
+        AboutUser(AuditAction.PasswordReset, subject, $"Reset the password of {subject}; a lockout lifted, their sessions ended", null, null);
+
+    public static AuditEntry PasswordChanged(string subject) =>
+        AboutUser(AuditAction.PasswordChanged, subject, "Changed their own password; their other sessions ended", null, null);
+
+    public static AuditEntry TwoFactorEnrolled(string subject) =>
+        AboutUser(AuditAction.TwoFactorEnrolled, subject, "Turned on two-factor sign-in with an authenticator app; new recovery codes made", Values("TwoFactor", false), Values("TwoFactor", true));
+
+    /// <param name="ownAccount">False when an admin or the command line reset someone else's.</param>
+    public static AuditEntry TwoFactorReset(string subject, bool ownAccount) =>
+        AboutUser(
+            AuditAction.TwoFactorReset,
+            subject,
+            ownAccount ? "Turned off their own two-factor sign-in; the authenticator key is replaced" : $"Reset the two-factor sign-in of {subject}: turned off, the authenticator key replaced",
+            Values("TwoFactor", true),
+            Values("TwoFactor", false));
+
+    /// <param name="subject">The user the refused act was about, when it was about one.</param>
+    /// <param name="what">What was asked and why it was refused: "disable their own account".</param>
+    public static AuditEntry Refused(string? subject, string what) =>
+        new() { Action = AuditAction.Refused, SubjectUserName = subject is null ? null : Clip(subject, MaxUserName), Summary = Clip($"Refused: {what}", MaxSummary) };
+
+    /// <param name="filters">The filters the log was read with, in words ("user alice, page 2"); empty for none.</param>
+    public static AuditEntry AuditViewed(string filters) =>
+        new() { Action = AuditAction.AuditViewed, Summary = Clip(filters.Length == 0 ? "Read the audit log" : $"Read the audit log: {filters}", MaxSummary) };
+
+    /// <summary>The prisons <paramref name="subject"/> works in were set to <paramref name="after"/>, and their sessions ended.</summary>
+    public static AuditEntry PrisonsAssigned(string subject, PrisonAccess before, PrisonAccess after) =>
+        AboutUser(
+            AuditAction.PrisonsAssigned,
+            subject,
+            $"Gave {subject} {Prisons(after)} (had {Prisons(before)}); their sessions ended",
+            Values("Prisons", PrisonsValueOf(before)),
+            Values("Prisons", PrisonsValueOf(after)));
 
     /// <summary>A change to one prisoner's record (see <see cref="RecordChanges"/>).</summary>
     internal static AuditEntry PrisonerChange(bool added, Guid prisonerId, string? prisonerNumber, string summary, string? before, string? after) =>
@@ -90,14 +134,16 @@ public sealed class AuditEntry
             After = after,
         };
 
+    private static AuditEntry AboutUser(AuditAction action, string subject, string summary, string? before, string? after) =>
+        new() { Action = action, SubjectUserName = Clip(subject, MaxUserName), Summary = Clip(summary, MaxSummary), Before = before, After = after };
+
+    private static string Values(string field, object value) =>
+        System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { [field] = value });
+
     private static string Prisons(PrisonAccess access) =>
         access.AllPrisons || access.IsNone ? access.ToString() : access.PrisonCodes.Count == 1 ? $"the prison {access}" : $"the prisons {access}";
 
-    private static string PrisonsValue(PrisonAccess access) =>
-        System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object>
-        {
-            ["Prisons"] = access.AllPrisons ? "all" : access.PrisonCodes,
-        });
+    private static object PrisonsValueOf(PrisonAccess access) => access.AllPrisons ? "all" : access.PrisonCodes;
 
     private static string RuleState(string ruleCode, bool enabled) =>
         System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Rule"] = ruleCode, ["Enabled"] = enabled });

@@ -8,5 +8,10 @@ public enum SessionEnd
     PasswordReset,
     RolesChanged,
     PasswordChanged,
+
+    /// <summary>Two-factor sign-in turned on or reset: sessions signed in under the old rule end.</summary>
+    TwoFactorChanged,
+
+    /// <summary>The prisons the user works in were changed: a session carries those it was signed in with.</summary>
     PrisonsChanged,
 }

@@ -7,12 +7,17 @@ namespace Prison.Db.Identity;
 
 /// <summary>
 /// Adding, disabling, enabling users, resetting their passwords, changing their roles and the prisons they work in, for
-/// the command line and the admin's users page alike. Every change checks everything first and runs in one transaction:
-/// a refused change (weak password, unknown role, taken name, unknown prison) throws <see cref="StaffAccountException"/>
-/// and leaves the database as it was.
+/// the command line and the admin's users page alike; a user's own password change and two-factor enrolment. Every
+/// change checks everything first and runs in one transaction with its audit entry (who: the context's actor; whom: the
+/// user; what), so no act is saved without its entry nor an entry without its act. A refused change (weak password,
+/// taken name, unknown role, unknown prison) throws <see cref="StaffAccountException"/> and leaves the database as it
+/// was, audit log included.
 /// </summary>
 public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvider clock)
 {
+    /// <summary>As many as Identity's own pages make: each signs in once.</summary>
+    public const int RecoveryCodeCount = 10;
+
     /// <summary>
     /// Adds a user with <paramref name="roles"/>, working in <paramref name="prisons"/> (Staff and Admin need at least
     /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password.
@@ -51,6 +56,8 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 {
                     await AssignAsync(user, prisons.AllPrisons, given, everyPrison, added: true, cancellationToken);
                 }
+
+                await AuditAsync(AuditEntry.UserAdded(name, known, prisons.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison))), cancellationToken);
             },
             cancellationToken);
         return password;
@@ -77,20 +84,28 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     }
 
     /// <summary>Ends the user's sign-ins: refused at the sign-in form, and their open sessions ended on the server.</summary>
-    public async Task DisableAsync(string name, CancellationToken cancellationToken = default)
-    {
-        var user = await FindAsync(name);
-        user.IsDisabled = true;
-        Check(await users.UpdateSecurityStampAsync(user));
-        await EndSessionsAsync(user, SessionEnd.Disabled, cancellationToken);
-    }
+    public Task DisableAsync(string name, CancellationToken cancellationToken = default) =>
+        db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                user.IsDisabled = true;
+                Check(await users.UpdateSecurityStampAsync(user));
+                await EndSessionsAsync(user, SessionEnd.Disabled, cancellationToken);
+                await AuditAsync(AuditEntry.UserDisabled(user.UserName!), cancellationToken);
+            },
+            cancellationToken);
 
-    public async Task EnableAsync(string name, CancellationToken cancellationToken = default)
-    {
-        var user = await FindAsync(name);
-        user.IsDisabled = false;
-        Check(await users.UpdateAsync(user));
-    }
+    public Task EnableAsync(string name, CancellationToken cancellationToken = default) =>
+        db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                user.IsDisabled = false;
+                Check(await users.UpdateAsync(user));
+                await AuditAsync(AuditEntry.UserEnabled(user.UserName!), cancellationToken);
+            },
+            cancellationToken);
 
     /// <summary>Sets a new password (generated when none is given), lifts a lockout, and ends the user's open sessions. Returns the password.</summary>
     public async Task<string> ResetPasswordAsync(string name, string? password = null, CancellationToken cancellationToken = default)
@@ -107,6 +122,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 Check(await users.SetLockoutEndDateAsync(user, null));
                 Check(await users.ResetAccessFailedCountAsync(user));
                 await EndSessionsAsync(user, SessionEnd.PasswordReset, cancellationToken);
+                await AuditAsync(AuditEntry.PasswordReset(user.UserName!), cancellationToken);
             },
             cancellationToken);
         return password;
@@ -125,9 +141,105 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 Check(await users.AddToRolesAsync(user, known.Except(current)));
                 Check(await users.UpdateSecurityStampAsync(user));
                 await EndSessionsAsync(user, SessionEnd.RolesChanged, cancellationToken);
+                await AuditAsync(AuditEntry.UserRolesChanged(user.UserName!, InOrder(current), InOrder(known)), cancellationToken);
             },
             cancellationToken);
     }
+
+    /// <summary>
+    /// A user changes their own password, giving the current one, and every session of theirs ends (someone who knew
+    /// the old password may be signed in somewhere). A wrong current password or a weak new one changes nothing and is
+    /// not audited: the result says why.
+    /// </summary>
+    public Task<IdentityResult> ChangeOwnPasswordAsync(string name, string currentPassword, string newPassword, CancellationToken cancellationToken = default) =>
+        db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                var result = await users.ChangePasswordAsync(user, currentPassword, newPassword);
+                if (result.Succeeded)
+                {
+                    await EndSessionsAsync(user, SessionEnd.PasswordChanged, cancellationToken);
+                    await AuditAsync(AuditEntry.PasswordChanged(user.UserName!), cancellationToken);
+                }
+
+                return result;
+            },
+            cancellationToken);
+
+    /// <summary>
+    /// The key the user's authenticator app is to be given, for a user whose two-factor sign-in is off: the one made
+    /// earlier if the enrolment was not finished, otherwise a new one. Nothing signs in with it until
+    /// <see cref="EnrolTwoFactorAsync"/> has seen a code made from it.
+    /// </summary>
+    public async Task<string> AuthenticatorKeyAsync(string name)
+    {
+        var user = await FindAsync(name);
+        if (user.TwoFactorEnabled)
+        {
+            throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}: reset it to enrol another authenticator.");
+        }
+
+        return await users.GetAuthenticatorKeyAsync(user) is { Length: > 0 } key ? key : await users.NewAuthenticatorKeyAsync(user);
+    }
+
+    /// <summary>
+    /// Turns two-factor sign-in on when <paramref name="code"/> was made by an authenticator app from the user's key,
+    /// and returns new recovery codes, to be shown once (nowhere else to be read but the database). The user's sessions
+    /// end. Null when the code is not one the key makes now: nothing changed.
+    /// </summary>
+    public async Task<IReadOnlyList<string>?> EnrolTwoFactorAsync(string name, string code, CancellationToken cancellationToken = default)
+    {
+        var user = await FindAsync(name);
+        if (user.TwoFactorEnabled)
+        {
+            throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}.");
+        }
+
+        if (!await users.VerifyTwoFactorTokenAsync(user, users.Options.Tokens.AuthenticatorTokenProvider, AuthenticatorCode(code)))
+        {
+            return null;
+        }
+
+        return await db.InTransactionAsync(
+            async _ =>
+            {
+                var enrolled = await FindAsync(name);
+                Check(await users.SetTwoFactorEnabledAsync(enrolled, true));
+                var codes = await users.GenerateNewTwoFactorRecoveryCodesAsync(enrolled, RecoveryCodeCount)
+                    ?? throw new InvalidOperationException("Identity's store keeps no recovery codes.");
+                await EndSessionsAsync(enrolled, SessionEnd.TwoFactorChanged, cancellationToken);
+                await AuditAsync(AuditEntry.TwoFactorEnrolled(enrolled.UserName!), cancellationToken);
+                return (IReadOnlyList<string>)[.. codes];
+            },
+            cancellationToken);
+    }
+
+    /// <summary>
+    /// Turns two-factor sign-in off and replaces the authenticator key, so that the old app's codes and the recovery
+    /// codes sign in no more; the user enrols again. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
+    /// or by an admin or the command line for someone who lost their authenticator and their recovery codes.
+    /// </summary>
+    public Task ResetTwoFactorAsync(string name, bool ownAccount, CancellationToken cancellationToken = default) =>
+        db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                if (!user.TwoFactorEnabled)
+                {
+                    throw new StaffAccountException($"{user.UserName} has no two-factor sign-in to reset.");
+                }
+
+                Check(await users.SetTwoFactorEnabledAsync(user, false));
+                Check(await users.ResetAuthenticatorKeyAsync(user));
+                await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
+                await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
+            },
+            cancellationToken);
+
+    /// <summary>Records a privileged act refused before anything was tried (an admin disabling themself).</summary>
+    public Task RefusedAsync(string? name, string what, CancellationToken cancellationToken = default) =>
+        AuditAsync(AuditEntry.Refused(name, what), cancellationToken);
 
     /// <summary>Every user by name, with roles, lockout, disabled flag and prisons: three statements whatever the number of users.</summary>
     public async Task<IReadOnlyList<StaffAccount>> ListAsync(CancellationToken cancellationToken = default)
@@ -149,6 +261,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             users.IsLockedOutNow(u),
             users.IsLockedOutNow(u) ? u.LockoutEnd : null,
             u.IsDisabled,
+            u.TwoFactorEnabled,
             u.AllPrisons ? PrisonAccess.All : PrisonAccess.Only([.. prisonsOf[u.Id].Order(StringComparer.Ordinal)])))];
     }
 
@@ -164,7 +277,8 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     /// <summary>
     /// The one place a user's prisons are written: the list (or "all"), a new security stamp, the end of their open
     /// sessions (a cookie carries the prisons it was signed in with, and a narrower list must hold at once, not at the
-    /// next stamp check), and the audit entry, inside the caller's transaction.
+    /// next stamp check), and the audit entry, inside the caller's transaction. For a user being <paramref name="added"/>,
+    /// the list alone: they have no session yet, and the entry of their addition names their prisons.
     /// </summary>
     private async Task AssignAsync(
         StaffUser user, bool allPrisons, IReadOnlyList<PrisonFacility> given, IReadOnlyList<PrisonFacility> everyPrison, bool added, CancellationToken cancellationToken)
@@ -174,13 +288,17 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
         db.StaffUserPrisons.RemoveRange(held.Where(h => given.All(p => p.Id != h.PrisonId)));
         db.StaffUserPrisons.AddRange(given.Where(p => held.All(h => h.PrisonId != p.Id)).Select(p => new StaffUserPrison { UserId = user.Id, PrisonId = p.Id }));
         user.AllPrisons = allPrisons;
+        if (added)
+        {
+            Check(await users.UpdateAsync(user));
+            return;
+        }
 
         // Saves the user and the list together.
         Check(await users.UpdateSecurityStampAsync(user));
         await EndSessionsAsync(user, SessionEnd.PrisonsChanged, cancellationToken);
         var after = allPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison));
-        db.AuditEntries.Add(AuditEntry.PrisonsAssigned(user.UserName!, added ? null : before, after));
-        await db.SaveChangesAsync(cancellationToken);
+        await AuditAsync(AuditEntry.PrisonsAssigned(user.UserName!, before, after), cancellationToken);
     }
 
     private async Task<IReadOnlyList<PrisonFacility>> EveryPrisonAsync(CancellationToken cancellationToken) =>
@@ -253,6 +371,18 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             throw new StaffAccountException(string.Join(" ", result.Errors.Select(e => e.Description)));
         }
     }
+
+    /// <summary>Saved at once, inside the act's transaction: its commit is the act's.</summary>
+    private Task<int> AuditAsync(AuditEntry entry, CancellationToken cancellationToken)
+    {
+        db.AuditEntries.Add(entry);
+        return db.SaveChangesAsync(cancellationToken);
+    }
+
+    private static List<string> InOrder(IEnumerable<string> roles) => [.. roles.OrderBy(r => Roles.All.ToList().IndexOf(r))];
+
+    /// <summary>As apps show it ("123 456") or typed with spaces or dashes: Identity reads the digits alone.</summary>
+    private static string AuthenticatorCode(string code) => new([.. code.Where(c => !char.IsWhiteSpace(c) && c != '-')]);
 
     private Task<int> EndSessionsAsync(StaffUser user, SessionEnd reason, CancellationToken cancellationToken) =>
         db.EndSessionsOfAsync(user.Id, reason, clock.GetUtcNow().UtcDateTime, cancellationToken);

@@ -17,7 +17,10 @@ public static class StaffIdentity
         return services.AddIdentityCore<StaffUser>(Configure)
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()
-            .AddUserManager<StaffUserManager>();
+            .AddUserManager<StaffUserManager>()
+            // Without a provider that can make codes for a user, Identity treats two-factor sign-in as off for everyone,
+            // whatever staff_user.two_factor_enabled says: the password alone would sign in.
+            .AddTokenProvider<AuthenticatorTokenProvider<StaffUser>>(TokenOptions.DefaultAuthenticatorProvider);
     }
 
     public static void Configure(IdentityOptions options)
@@ -36,6 +39,9 @@ public static class StaffIdentity
         options.Lockout.AllowedForNewUsers = true;
         options.Lockout.MaxFailedAccessAttempts = MaxFailedSignIns;
         options.Lockout.DefaultLockoutTimeSpan = LockoutTime;
+
+        // Authenticator apps (TOTP) are the one second factor: no e-mail or telephone is kept for staff.
+        options.Tokens.AuthenticatorTokenProvider = TokenOptions.DefaultAuthenticatorProvider;
 
         options.User.RequireUniqueEmail = false;
         // Names are checked once, when a user is added (UserNames): Identity checking them again on every update would

@@ -46,6 +46,26 @@ public sealed class StaffUserManager(
         return await UpdateUserAsync(user);
     }
 
+    /// <summary>
+    /// Gives a user whose two-factor sign-in is off a new authenticator key, to enrol with. Identity's
+    /// <see cref="UserManager{TUser}.ResetAuthenticatorKeyAsync"/> also renews the security stamp, which would end the
+    /// session of the user enrolling at the next stamp check, before they have typed their first code: a key that
+    /// signs nobody in yet needs no session to end.
+    /// </summary>
+    public async Task<string> NewAuthenticatorKeyAsync(StaffUser user)
+    {
+        ThrowIfDisposed();
+        if (user.TwoFactorEnabled)
+        {
+            throw new InvalidOperationException("The key of an authenticator in use is replaced with ResetAuthenticatorKeyAsync, which ends the user's sessions.");
+        }
+
+        var key = GenerateNewAuthenticatorKey();
+        await ((IUserAuthenticatorKeyStore<StaffUser>)Store).SetAuthenticatorKeyAsync(user, key, CancellationToken);
+        var result = await UpdateUserAsync(user);
+        return result.Succeeded ? key : throw new InvalidOperationException(string.Join(" ", result.Errors.Select(e => e.Description)));
+    }
+
     /// <summary>Whether a lockout is in force now, by the application's clock (for listings).</summary>
     public bool IsLockedOutNow(StaffUser user) => user.LockoutEnabled && user.LockoutEnd is { } end && end >= clock.GetUtcNow();
 }

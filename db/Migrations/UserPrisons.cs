@@ -3,7 +3,7 @@ using Microsoft.EntityFrameworkCore.Migrations;
 
 namespace Prison.Db.Migrations;
 
-/// <summary>017: the prisons each user works in, or all of them.</summary>
+/// <summary>018: the prisons each user works in, or all of them.</summary>
 [DbContext(typeof(PrisonDb))]
-[Migration("017_user_prisons")]
+[Migration("018_user_prisons")]
 public sealed class UserPrisons : ScriptMigration;

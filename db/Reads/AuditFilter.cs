@@ -2,6 +2,7 @@ namespace Prison.Db.Reads;
 
 /// <summary>
 /// What the audit page asks for; every part optional. <paramref name="FromUtc"/> is inclusive and
-/// <paramref name="ToUtc"/> exclusive; <paramref name="Page"/> counts from 1.
+/// <paramref name="ToUtc"/> exclusive; <paramref name="Page"/> counts from 1. <paramref name="UserName"/> is who acted,
+/// <paramref name="SubjectUserName"/> the user an act was done to.
 /// </summary>
-public sealed record AuditFilter(string? UserName = null, string? PrisonerNumber = null, DateTime? FromUtc = null, DateTime? ToUtc = null, int Page = 1);
+public sealed record AuditFilter(string? UserName = null, string? PrisonerNumber = null, DateTime? FromUtc = null, DateTime? ToUtc = null, int Page = 1, string? SubjectUserName = null);

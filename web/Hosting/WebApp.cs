@@ -72,6 +72,7 @@ public static class WebApp
         app.UseRouting();
         app.UseRateLimiter();
         app.UseAuthentication();
+        app.UseTwoFactorEnrolment();
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();

@@ -11,7 +11,7 @@ namespace Prison.Web.SignIn;
 /// once; one ended elsewhere (another instance, <c>worker users disable</c>) within <see cref="ReadInterval"/>, when
 /// <see cref="EndedSessionsWatcher"/> reads the sessions ended since its last look.
 /// </summary>
-public sealed class EndedSessions(IDbContextFactory<PrisonDb> contexts, TimeProvider clock)
+public sealed class EndedSessions(IDbContextFactory<PrisonDb> contexts, TimeProvider clock, SessionIdleTime idle)
 {
     public static readonly TimeSpan ReadInterval = TimeSpan.FromSeconds(2);
 
@@ -19,7 +19,7 @@ public sealed class EndedSessions(IDbContextFactory<PrisonDb> contexts, TimeProv
     /// How long an ended session is remembered: its cookie is never renewed after its end, so it expires within the
     /// idle time. Read again with this overlap, so that instances whose clocks differ a little miss nothing.
     /// </summary>
-    private static readonly TimeSpan Remembered = StaffSignIn.IdleTimeout + TimeSpan.FromMinutes(5);
+    private readonly TimeSpan _remembered = idle.Value + TimeSpan.FromMinutes(5);
 
     private static readonly TimeSpan Overlap = TimeSpan.FromMinutes(1);
 
@@ -34,7 +34,7 @@ public sealed class EndedSessions(IDbContextFactory<PrisonDb> contexts, TimeProv
     public async Task ReadAsync(CancellationToken cancellationToken)
     {
         var now = clock.GetUtcNow().UtcDateTime;
-        var since = _readUpTo == DateTime.MinValue ? now - Remembered : _readUpTo - Overlap;
+        var since = _readUpTo == DateTime.MinValue ? now - _remembered : _readUpTo - Overlap;
         await using var db = await contexts.CreateDbContextAsync(cancellationToken);
         foreach (var ended in await db.SessionsEndedSinceAsync(since, cancellationToken))
         {
@@ -45,7 +45,7 @@ public sealed class EndedSessions(IDbContextFactory<PrisonDb> contexts, TimeProv
         _readUpTo = _readUpTo == DateTime.MinValue ? now - Overlap : _readUpTo;
         foreach (var (id, at) in _ended)
         {
-            if (at < now - Remembered)
+            if (at < now - _remembered)
             {
                 _ended.TryRemove(id, out _);
             }

@@ -7,6 +7,22 @@ public static class SignInPaths
     public const string SignOut = "/sign-out";
     public const string AccessDenied = "/access-denied";
 
+    /// <summary>The second step of a sign-in with two factors: the authenticator code or a recovery code.</summary>
+    public const string TwoFactorSignIn = "/sign-in/two-factor";
+
+    /// <summary>Where the signed-in user turns two-factor sign-in on, or resets it.</summary>
+    public const string TwoFactorEnrolment = "/two-factor";
+
+    /// <summary>What a user who must enrol an authenticator first may still open: the enrolment, signing in and out, errors, health.</summary>
+    public static bool IsOpenBeforeEnrolment(PathString path) =>
+        path.StartsWithSegments(TwoFactorEnrolment, StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments(SignIn, StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments(SignOut, StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments(AccessDenied, StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments("/error", StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments("/not-found", StringComparison.OrdinalIgnoreCase)
+        || path.StartsWithSegments("/health", StringComparison.OrdinalIgnoreCase);
+
     /// <summary>Endpoints called by scripts: they answer 401/403 rather than redirect to a page the script cannot show.</summary>
     public static bool IsApi(PathString path) => path.StartsWithSegments("/api", StringComparison.OrdinalIgnoreCase);
 

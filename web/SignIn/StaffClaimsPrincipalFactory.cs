@@ -8,9 +8,10 @@ using Prison.Db.Identity;
 namespace Prison.Web.SignIn;
 
 /// <summary>
-/// Identity's principal of a user (name, id, roles, security stamp) with the prisons they work in, read by
-/// <see cref="PrisonScope"/>. Made at sign-in and again at every security-stamp check, so that a session carries the
-/// prisons it was given; an assignment also ends the user's sessions (<see cref="StaffAccounts.AssignPrisonsAsync"/>).
+/// Identity's principal of a user (id, name, security stamp, roles), whether their two-factor sign-in is on, and the
+/// prisons they work in, read by <see cref="PrisonScope"/>. Made at sign-in and again at every security-stamp check, so
+/// that a session carries the prisons it was given; an assignment also ends the user's sessions
+/// (<see cref="StaffAccounts.AssignPrisonsAsync"/>).
 /// </summary>
 public sealed class StaffClaimsPrincipalFactory(
     UserManager<StaffUser> users, RoleManager<IdentityRole> roles, IOptions<IdentityOptions> options, PrisonDb db)
@@ -19,6 +20,11 @@ public sealed class StaffClaimsPrincipalFactory(
     protected override async Task<ClaimsIdentity> GenerateClaimsAsync(StaffUser user)
     {
         var identity = await base.GenerateClaimsAsync(user);
+        if (user.TwoFactorEnabled)
+        {
+            identity.AddClaim(new Claim(TwoFactorClaim.Type, "on"));
+        }
+
         var prisonIds = user.AllPrisons
             ? []
             : await db.StaffUserPrisons.AsNoTracking().Where(p => p.UserId == user.Id).Select(p => p.PrisonId).OrderBy(id => id).ToListAsync();

@@ -6,6 +6,7 @@ using Microsoft.AspNetCore.DataProtection;
 using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
 
@@ -14,8 +15,6 @@ namespace Prison.Web.SignIn;
 /// <summary>Sign-in with Identity's cookie: who may see which page, the idle session, lockout and the cookie's flags.</summary>
 public static class StaffSignIn
 {
-    public static readonly TimeSpan IdleTimeout = TimeSpan.FromMinutes(30);
-
     /// <summary>How soon an open session notices that its user was disabled, given a new password, new roles or new prisons.</summary>
     public static readonly TimeSpan StampCheckInterval = TimeSpan.FromMinutes(1);
 
@@ -24,12 +23,15 @@ public static class StaffSignIn
     public static void AddStaffSignIn(this WebApplicationBuilder builder, PrisonSettings settings)
     {
         var services = builder.Services;
+        var idle = SessionIdleTime.From(builder.Configuration);
+        services.AddSingleton(idle);
         services.AddAuthentication(options =>
         {
             options.DefaultScheme = IdentityConstants.ApplicationScheme;
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
+        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
@@ -52,7 +54,7 @@ public static class StaffSignIn
             options.LoginPath = SignInPaths.SignIn;
             options.LogoutPath = SignInPaths.SignOut;
             options.AccessDeniedPath = SignInPaths.AccessDenied;
-            options.ExpireTimeSpan = IdleTimeout;
+            options.ExpireTimeSpan = idle.Value;
             options.SlidingExpiration = true;
             options.Cookie.Name = "prison.session";
             options.Cookie.HttpOnly = true;
@@ -89,7 +91,22 @@ public static class StaffSignIn
                 context.ShouldRenew &= !SignInPaths.IsPoll(context.Request.Path);
             };
             options.Events.OnRedirectToLogin = context => RedirectOrStatus(context, StatusCodes.Status401Unauthorized);
-            options.Events.OnRedirectToAccessDenied = context => RedirectOrStatus(context, StatusCodes.Status403Forbidden);
+            options.Events.OnRedirectToAccessDenied = async context =>
+            {
+                await AuditRefusedAsync(context.HttpContext);
+                await RedirectOrStatus(context, StatusCodes.Status403Forbidden);
+            };
+        });
+
+        // Between the password and the code of a sign-in with two factors: names the user whose password was right,
+        // for five minutes (Identity's default), and signs nobody in.
+        services.AddOptions<CookieAuthenticationOptions>(IdentityConstants.TwoFactorUserIdScheme).Configure<TimeProvider>((options, clock) =>
+        {
+            options.TimeProvider = clock;
+            options.Cookie.Name = "prison.second-step";
+            options.Cookie.HttpOnly = true;
+            options.Cookie.SameSite = SameSiteMode.Lax;
+            options.Cookie.SecurePolicy = secure ? CookieSecurePolicy.Always : CookieSecurePolicy.SameAsRequest;
         });
         services.AddOptions<SecurityStampValidatorOptions>().Configure<TimeProvider>((options, clock) =>
         {
@@ -145,6 +162,23 @@ public static class StaffSignIn
         await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(context.HttpContext.RequestAborted);
         var session = await db.StartSessionAsync(userId, services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, context.HttpContext.RequestAborted);
         identity.AddClaim(new Claim(SessionClaim.Type, session.ToString()));
+    }
+
+    /// <summary>
+    /// A signed-in user refused a page or a post of another role is audited: who, what they asked for, and the roles
+    /// they have. The pages' own polls are left out: a refused poll is a screen left open, not an attempt.
+    /// </summary>
+    private static async Task AuditRefusedAsync(HttpContext context)
+    {
+        if (SignInPaths.IsPoll(context.Request.Path))
+        {
+            return;
+        }
+
+        var roles = Roles.All.Where(context.User.IsInRole).ToList();
+        var db = context.RequestServices.GetRequiredService<PrisonDb>();
+        db.AuditEntries.Add(AuditEntry.Refused(null, $"{context.Request.Method} {context.Request.Path}{context.Request.QueryString}, which the role(s) {(roles.Count == 0 ? "none" : string.Join(", ", roles))} do not open"));
+        await db.SaveChangesAsync(context.RequestAborted);
     }
 
     private static Task RedirectOrStatus(Microsoft.AspNetCore.Authentication.RedirectContext<CookieAuthenticationOptions> context, int status)

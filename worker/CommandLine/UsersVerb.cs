@@ -1,6 +1,8 @@
 using System.CommandLine;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Worker.Hosting;
@@ -9,14 +11,15 @@ using Spectre.Console;
 namespace Prison.Worker.CommandLine;
 
 /// <summary>
-/// Who can sign in to the dashboard: add, list, disable, enable, reset a password, assign prisons. How an admin creates
-/// the first admin of a production installation, which starts with no users. A refused change (weak password, taken
-/// name, unknown user, unknown prison) says why, exits 1 and changes nothing.
+/// Who can sign in to the dashboard: add, list, disable, enable, reset a password or a two-factor sign-in, assign
+/// prisons. How an admin creates the first admin of a production installation, which starts with no users. A refused
+/// change (weak password, taken name, unknown user, unknown prison) says why, exits 1 and changes nothing. Every change
+/// is audited as made by the command line and the operating-system account that ran it.
 /// </summary>
 internal static class UsersVerb
 {
     /// <summary>The newest migration the users verbs need: the prisons users work in.</summary>
-    private const string UsersMigration = "017_user_prisons";
+    private const string UsersMigration = "018_user_prisons";
 
     public static Command Create()
     {
@@ -80,10 +83,10 @@ internal static class UsersVerb
             });
         }, assignName, assignPrison, assignAllPrisons);
 
-        var list = Verb.Create("list", "Every user with roles, prisons, lockout and whether disabled.", (_, configuration, cancellationToken) =>
+        var list = Verb.Create("list", "Every user with roles, prisons, lockout, whether disabled and whether two-factor sign-in is on.", (_, configuration, cancellationToken) =>
             WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                var table = new Table().AddColumns("Name", "Roles", "Prisons", "Locked out", "Disabled");
+                var table = new Table().AddColumns("Name", "Roles", "Prisons", "Locked out", "Disabled", "Two-factor");
                 foreach (var account in await accounts.ListAsync(cancellationToken))
                 {
                     table.AddRow(
@@ -91,7 +94,8 @@ internal static class UsersVerb
                         string.Join(", ", account.Roles),
                         Markup.Escape(account.Prisons.ToString()),
                         account.LockedOutUntil is { } until ? $"until {until.UtcDateTime:yyyy-MM-dd HH:mm} UTC" : "no",
-                        account.IsDisabled ? "yes" : "no");
+                        account.IsDisabled ? "yes" : "no",
+                        account.HasTwoFactor ? "on" : "off");
                 }
 
                 AnsiConsole.Write(table);
@@ -132,11 +136,20 @@ internal static class UsersVerb
             });
         }, resetName, resetPasswordStdin);
 
+        var resetTwoFactorName = new Argument<string>("NAME") { Description = "the user" };
+        var resetTwoFactor = Verb.Create("reset-two-factor", "Turn off a user's two-factor sign-in and replace its key, for someone who lost their authenticator and recovery codes; they enrol again.", (parse, configuration, cancellationToken) =>
+            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            {
+                var name = parse.GetValue(resetTwoFactorName)!;
+                await accounts.ResetTwoFactorAsync(name, ownAccount: false, cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Reset the two-factor sign-in of {name}: it is off and its key replaced, their sessions end, and they enrol again at their next sign-in.");
+            }), resetTwoFactorName);
+
         return Verb.Create(
             "users",
-            "The people who sign in to the dashboard: add, assign, list, disable, enable, reset-password.",
-            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE --prison CODE', 'users assign NAME --prison CODE', 'users list', 'users disable NAME', 'users enable NAME' or 'users reset-password NAME'."),
-            add, assign, list, disable, enable, reset);
+            "The people who sign in to the dashboard: add, assign, list, disable, enable, reset-password, reset-two-factor.",
+            (_, _, _) => throw new UsageException("Say 'users add NAME --role ROLE --prison CODE', 'users assign NAME --prison CODE', 'users list', 'users disable NAME', 'users enable NAME', 'users reset-password NAME' or 'users reset-two-factor NAME'."),
+            add, assign, list, disable, enable, reset, resetTwoFactor);
     }
 
     /// <summary>--prison CODE (repeated) and --all-prisons, for a verb of its own: an option belongs to one command.</summary>
@@ -155,7 +168,15 @@ internal static class UsersVerb
 
     private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
     {
-        using var host = await Verb.BuildServicesAsync(configuration, cancellationToken, services => services.AddStaffUsers(), withRules: false);
+        using var host = await Verb.BuildServicesAsync(
+            configuration,
+            cancellationToken,
+            services =>
+            {
+                services.AddStaffUsers();
+                services.Replace(ServiceDescriptor.Singleton<IAuditActor>(AuditActor.CommandLine));
+            },
+            withRules: false);
         await using var scope = host.Services.CreateAsyncScope();
 
         // Asked first, rather than failing on the missing table, whose error EF Core would log with a stack trace.

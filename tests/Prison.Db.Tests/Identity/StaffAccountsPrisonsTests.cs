@@ -66,8 +66,10 @@ public class StaffAccountsPrisonsTests
             Assert.Equal("P2", listed["carol"]);
             Assert.Equal("no prison", listed["olga"]);
         });
-        Assert.Equal([["PrisonsAssigned", "Gave the new user carol the prison P2"]],
+        Assert.Equal(
+            [["UserAdded", "Added the user carol with the role(s) Admin, working in the prison P2"], ["UserAdded", "Added the user olga with the role(s) Operator"]],
             (await EntriesAsync(database)).Select(e => new[] { e[1], e[2] }));
+        Assert.Equal("{\"Roles\":[\"Admin\"],\"Prisons\":[\"P2\"]}", (await EntriesAsync(database))[0][4]);
     }
 
     [Theory]

@@ -216,11 +216,8 @@ public class MigrationTests
             prisoner.Admit(1, TestDay.Today.AddDays(-2));
             db.Prisoners.Add(prisoner);
 
-            // Today's model writes a new prisoner's search keys: a table of the same name for the while.
-            var id = database.Engine == Engine.PostgreSql ? "uuid" : "TEXT";
-            await database.ExecuteAsync($"CREATE TABLE prisoner_search_key (prisoner_id {id} PRIMARY KEY, number_key TEXT, name_key TEXT, surname_key TEXT)");
-            await db.SaveRecordChangesAsync();
-            await database.ExecuteAsync("DROP TABLE prisoner_search_key");
+            // Today's model writes a new prisoner's search keys (and its audit entry's subject): for the while.
+            await WithLaterColumnsAsync(database, "014_dashboard_stamps_and_search_keys", () => db.SaveRecordChangesAsync());
         }
 
         await using (var db = database.Open())
@@ -246,17 +243,17 @@ public class MigrationTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task Migration_017_keeps_every_user_already_there_at_all_prisons_and_gives_one_added_later_without_them_none(Engine engine)
+    public async Task Migration_018_keeps_every_user_already_there_at_all_prisons_and_gives_one_added_later_without_them_none(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
         await using (var db = database.Open())
         {
-            await MigrateBeforeAsync(database, db, "017_user_prisons");
+            await MigrateBeforeAsync(database, db, "018_user_prisons");
             db.Prisons.Add(Records.Prison(1));
             db.Users.AddRange(
                 new StaffUser { UserName = "before", NormalizedUserName = "BEFORE", SecurityStamp = "s" },
                 new StaffUser { UserName = "also-before", NormalizedUserName = "ALSO-BEFORE", SecurityStamp = "s", IsDisabled = true });
-            await WithLaterColumnsAsync(database, "017_user_prisons", () => db.SaveChangesAsync());
+            await WithLaterColumnsAsync(database, "018_user_prisons", () => db.SaveChangesAsync());
         }
 
         await using (var db = database.Open())
@@ -336,7 +333,8 @@ public class MigrationTests
             ("013_verdict_history", "prisoner", "known_reasons", text),
             ("013_verdict_history", "prisoner", "verdict_cause", text),
             ("013_verdict_history", "prisoner", "verdict_cause_detail", text),
-            ("017_user_prisons", "staff_user", "all_prisons", boolean),
+            ("017_audit_subjects", "audit_entry", "subject_user_name", text),
+            ("018_user_prisons", "staff_user", "all_prisons", boolean),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

@@ -21,6 +21,9 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
     {
         ["/Index"] = (Roles.Staff, ["/"]),
         ["/Account/SignIn"] = (null, ["/sign-in"]),
+
+        // Opened without a password step it leads back to the sign-in form; TwoFactorInBrowserTests walks it between the steps.
+        ["/Account/TwoFactorSignIn"] = (null, ["/sign-in/two-factor"]),
         ["/Account/SignOut"] = (Roles.Staff, ["/sign-out"]),
         ["/Account/AccessDenied"] = (Roles.Staff, ["/access-denied"]),
         ["/Error"] = (null, ["/error"]),
@@ -30,6 +33,7 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
         ["/Prisons/SinceLastShift"] = (Roles.Staff, [$"/prisons/{FirstPrison}/since-last-shift", $"/prisons/{FirstPrison}/since-last-shift?from=yesterday"]),
         ["/Prisoners/Search"] = (Roles.Staff, ["/search", "/search?q=a10", "/search?q=zzzz"]),
         ["/Profile/Password"] = (Roles.Staff, ["/password"]),
+        ["/Profile/TwoFactor"] = (Roles.Staff, ["/two-factor"]),
         ["/Prisoners/Details"] = (Roles.Staff, [$"/prisoners/{ArmedNumber}", $"/prisoners/{UnevaluatedNumber}"]),
         ["/Prisoners/Recording/Entry"] = (Roles.Staff, [.. RecordForms.All.Select(form => $"/prisoners/{ArmedNumber}/record/{form.Kind}")]),
         ["/Admin/Users/Index"] = (Roles.Admin, ["/admin/users"]),

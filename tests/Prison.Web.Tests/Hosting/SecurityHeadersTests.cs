@@ -16,6 +16,8 @@ public sealed class SecurityHeadersTests(SignInFixture system) : IClassFixture<S
     [InlineData("/css/site.css", false)]
     [InlineData("/health/live", false)]
     [InlineData("/admin/users", true)]
+    [InlineData("/two-factor", true)]
+    [InlineData("/sign-in/two-factor", false)]
     public async Task An_answer_carries_the_content_security_policy_and_the_other_security_headers(string path, bool signedIn)
     {
         using var client = signedIn ? await system.Web.SignedInClientAsync(Roles.Staff) : system.Web.CreateClient();

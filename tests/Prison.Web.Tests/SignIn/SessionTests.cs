@@ -1,4 +1,5 @@
 using System.Net;
+using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
@@ -114,6 +115,40 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
             Assert.Equal(HttpStatusCode.OK, page.StatusCode);
             Assert.NotEqual(session, Session(cookies));
         }
+    }
+
+    [Fact]
+    public async Task A_longer_idle_time_keeps_a_wall_screen_signed_in_through_its_polls_for_that_long_and_no_longer()
+    {
+        await using var wallWeb = await RunningWeb.StartAsync(system.Database, ServerArguments.NewQueuePrefix(), system.Clock, "--SignIn:IdleTimeout=08:00:00");
+        using var screen = wallWeb.CreateClient(new CookieContainer());
+        (await screen.SignInAsync(await wallWeb.CreateUserAsync(Roles.Staff), SigningIn.Password)).Dispose();
+
+        // Seven hours and a half of a dashboard polling on a wall, no page opened.
+        for (var hour = 0; hour < 15; hour++)
+        {
+            system.Clock.Advance(TimeSpan.FromMinutes(30));
+            using var poll = await screen.GetAsync("/api/prisons/P1/dashboard?since=1.x");
+            Assert.NotEqual(HttpStatusCode.Unauthorized, poll.StatusCode);
+        }
+
+        system.Clock.Advance(TimeSpan.FromMinutes(31));
+        using var afterEightHours = await screen.GetAsync("/api/prisons/P1/dashboard?since=1.x");
+        Assert.Equal(HttpStatusCode.Unauthorized, afterEightHours.StatusCode);
+    }
+
+    [Theory]
+    [InlineData("a shift")]
+    [InlineData("00:04:59")]
+    [InlineData("12:00:01")]
+    public void An_idle_time_that_is_not_from_five_minutes_to_twelve_hours_stops_the_start_with_a_sentence(string configured)
+    {
+        var configuration = new ConfigurationBuilder()
+            .AddInMemoryCollection([new(SessionIdleTime.Key, configured)]).Build();
+
+        var refused = Assert.Throws<Prison.Worker.Hosting.StartupException>(() => SessionIdleTime.From(configuration));
+
+        Assert.Equal($"SignIn:IdleTimeout is '{configured}'; it must be a time span from 00:05:00 to 12:00:00, such as 00:30:00.", refused.Message);
     }
 
     private string Session(CookieContainer cookies) =>

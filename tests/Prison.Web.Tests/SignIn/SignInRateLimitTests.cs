@@ -3,7 +3,7 @@ using Prison.Db.Identity;
 
 namespace Prison.Web.Tests.SignIn;
 
-/// <summary>Sign-in posts from one address are limited per minute; opening the form is not.</summary>
+/// <summary>Sign-in posts from one address, the second step's included, are limited per minute; opening the forms is not.</summary>
 public sealed class SignInRateLimitTests
 {
     [Fact]
@@ -25,6 +25,33 @@ public sealed class SignInRateLimitTests
         using var form = await client.GetAsync("/sign-in");
 
         Assert.Equal([HttpStatusCode.OK, HttpStatusCode.OK, HttpStatusCode.OK, HttpStatusCode.TooManyRequests], answers);
+        Assert.Equal(HttpStatusCode.TooManyRequests, refused.StatusCode);
+        Assert.Contains("Too many sign-in attempts from this address", await refused.Content.ReadAsStringAsync());
+        Assert.Equal(HttpStatusCode.OK, form.StatusCode);
+    }
+
+    [Fact]
+    public async Task The_second_steps_posts_count_against_the_same_limit_as_the_passwords()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        await using var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), more: "--SignIn:AttemptsPerMinute=3");
+        var name = await web.CreateUserAsync(Roles.Admin);
+        Authenticator app;
+        using (var enrolling = web.CreateClient())
+        {
+            // The enrolment's own sign-in is the first post of the minute.
+            (await enrolling.SignInAsync(name, SigningIn.Password)).Dispose();
+            app = (await TwoFactorPages.EnrolAsync(enrolling)).App;
+        }
+
+        using var client = web.CreateClient();
+        using var password = await client.SignInAsync(name, SigningIn.Password);
+        using var wrong = await TwoFactorPages.PostCodeAsync(client, app.WrongCode());
+        using var refused = await TwoFactorPages.PostCodeAsync(client, app.Code());
+        using var form = await client.GetAsync(TwoFactorPages.SecondStep);
+
+        Assert.Equal(HttpStatusCode.Redirect, password.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, wrong.StatusCode);
         Assert.Equal(HttpStatusCode.TooManyRequests, refused.StatusCode);
         Assert.Contains("Too many sign-in attempts from this address", await refused.Content.ReadAsStringAsync());
         Assert.Equal(HttpStatusCode.OK, form.StatusCode);

@@ -117,8 +117,8 @@ public sealed class UsersVerbTests : IAsyncLifetime
         Assert.True(run.ExitCode == 0, run.Output);
         var frank = run.Output.Split('\n').Single(l => l.Contains("frank"));
         var grace = run.Output.Split('\n').Single(l => l.Contains("grace"));
-        Assert.Matches("frank\\s*│\\s*Staff\\s*│\\s*all prisons\\s*│\\s*no\\s*│\\s*yes", frank);
-        Assert.Matches("grace\\s*│\\s*Operator\\s*│\\s*no prison\\s*│\\s*until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*│\\s*no", grace);
+        Assert.Matches("frank\\s*│\\s*Staff\\s*│\\s*all prisons\\s*│\\s*no\\s*│\\s*yes\\s*│\\s*off", frank);
+        Assert.Matches("grace\\s*│\\s*Operator\\s*│\\s*no prison\\s*│\\s*until \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\s*│\\s*no\\s*│\\s*off", grace);
     }
 
     [Fact]
@@ -153,6 +153,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     [InlineData("disable")]
     [InlineData("enable")]
     [InlineData("reset-password")]
+    [InlineData("reset-two-factor")]
     public async Task A_verb_naming_no_user_says_so_and_exits_1(string verb)
     {
         var run = await UsersAsync(verb, "nobody");
@@ -246,6 +247,33 @@ public sealed class UsersVerbTests : IAsyncLifetime
 
         Assert.True(run.ExitCode == 0, run.Output);
         Assert.Contains("pat works in no prison.", run.Output);
+    }
+
+    [Fact]
+    public async Task Each_change_is_audited_as_made_by_the_command_line_and_the_account_that_ran_it_naming_the_user()
+    {
+        await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons");
+        await UsersAsync("assign", "judy", "--all-prisons");
+        await UsersAsync("disable", "judy");
+        await UsersAsync("enable", "judy");
+        await UsersAsync("reset-password", "judy");
+        await _database.ExecuteAsync("UPDATE staff_user SET two_factor_enabled = true WHERE user_name = 'judy'");
+        var reset = await UsersAsync("reset-two-factor", "judy");
+        var refused = await UsersAsync("reset-two-factor", "judy");
+        await UsersAsync("list");
+
+        var actor = $"command line ({Environment.UserName})";
+        Assert.True(reset.ExitCode == 0, reset.Output);
+        Assert.Contains("Reset the two-factor sign-in of judy", reset.Output);
+        Assert.Equal(1, refused.ExitCode);
+        Assert.Contains("Nothing was changed: judy has no two-factor sign-in to reset.", refused.Output);
+        Assert.Equal(
+            [
+                [actor, "UserAdded", "judy"], [actor, "PrisonsAssigned", "judy"], [actor, "UserDisabled", "judy"], [actor, "UserEnabled", "judy"], [actor, "PasswordReset", "judy"],
+                [actor, "TwoFactorReset", "judy"],
+            ],
+            (await _database.RowsAsync("SELECT user_name, action, subject_user_name FROM audit_entry ORDER BY at, id")).Select(r => r.ToArray()));
+        Assert.False(await _database.ScalarAsync<bool>("SELECT two_factor_enabled FROM staff_user WHERE user_name = 'judy'"));
     }
 
     [Fact]

@@ -11,7 +11,8 @@ namespace Prison.Web.Pages.Account;
 
 /// <summary>
 /// The sign-in form. Five wrong passwords lock the account for 15 minutes; posts from one address are limited per
-/// minute (<see cref="SignInRateLimit"/>); every attempt is audited.
+/// minute (<see cref="SignInRateLimit"/>); every attempt is audited. For a user with two factors on, the right password
+/// leads to the second step (<see cref="TwoFactorSignInModel"/>), which alone signs in and is audited there.
 /// </summary>
 [EnableRateLimiting(SignInRateLimit.Policy)]
 public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : PageModel
@@ -35,6 +36,11 @@ public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : 
 
         var userName = Input.UserName.Trim();
         var result = await signIn.PasswordSignInAsync(userName, Input.Password, isPersistent: false, lockoutOnFailure: true);
+        if (result.RequiresTwoFactor)
+        {
+            return RedirectToPage("/Account/TwoFactorSignIn", new { ReturnUrl });
+        }
+
         await AuditAsync(userName, result);
         if (result.Succeeded)
         {

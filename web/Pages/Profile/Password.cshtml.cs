@@ -1,7 +1,6 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
-using Prison.Db;
 using Prison.Db.Identity;
 
 namespace Prison.Web.Pages.Profile;
@@ -10,7 +9,7 @@ namespace Prison.Web.Pages.Profile;
 /// A signed-in user changes their own password, knowing the current one. Every session of theirs ends, in other
 /// browsers too (someone who knew the old password may be signed in); this browser goes on in a new session.
 /// </summary>
-public sealed class PasswordModel(StaffUserManager users, SignInManager<StaffUser> signIn, PrisonDb db, TimeProvider clock) : PageModel
+public sealed class PasswordModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn) : PageModel
 {
     [BindProperty]
     public PasswordForm Input { get; set; } = new();
@@ -26,8 +25,8 @@ public sealed class PasswordModel(StaffUserManager users, SignInManager<StaffUse
             return Cleared();
         }
 
-        var user = await users.GetUserAsync(User) ?? throw new InvalidOperationException("A signed-in user without an account: the session check signs such sessions out.");
-        var result = await users.ChangePasswordAsync(user, Input.CurrentPassword, Input.NewPassword);
+        var name = User.Identity?.Name ?? throw new InvalidOperationException("The page needs a signed-in user: the fallback policy sends anyone else to sign in.");
+        var result = await accounts.ChangeOwnPasswordAsync(name, Input.CurrentPassword, Input.NewPassword, HttpContext.RequestAborted);
         if (!result.Succeeded)
         {
             foreach (var error in result.Errors)
@@ -40,7 +39,8 @@ public sealed class PasswordModel(StaffUserManager users, SignInManager<StaffUse
             return Cleared();
         }
 
-        await db.EndSessionsOfAsync(user.Id, SessionEnd.PasswordChanged, clock.GetUtcNow().UtcDateTime, HttpContext.RequestAborted);
+        // Every session of the user ended with the change: this browser goes on in a new one, with the new security stamp.
+        var user = await users.FindByNameAsync(name) ?? throw new InvalidOperationException("The user signed in a moment ago has no account.");
         await signIn.SignInAsync(user, isPersistent: false);
         return RedirectToPage(new { changed = true });
     }

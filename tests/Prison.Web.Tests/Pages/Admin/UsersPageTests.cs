@@ -196,6 +196,9 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Null(Password(added, required: false));
         Assert.Contains($"{name} now works in P1", WebUtility.HtmlDecode(own));
         Assert.Equal(1L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE action = 'PrisonsAssigned' AND summary LIKE 'Gave {name} %'"));
+        Assert.Equal(
+            ["Refused: give all prisons, beyond the prisons they work in", "Refused: give P6, beyond the prisons they work in", "Refused: give all prisons, beyond the prisons they work in"],
+            (await system.Database.RowsAsync($"SELECT summary FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused' ORDER BY at, id")).Select(r => r[0]));
     }
 
     [Fact]

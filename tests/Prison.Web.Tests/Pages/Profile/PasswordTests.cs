@@ -63,6 +63,36 @@ public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFi
     }
 
     [Fact]
+    public async Task A_changed_password_is_audited_once_and_a_refused_change_not_at_all()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Operator);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+
+        (await PostAsync(client, "Wrong-Passw0rd!", NewPassword, NewPassword)).Dispose();
+        (await PostAsync(client, SigningIn.Password, "weak", "weak")).Dispose();
+        (await PostAsync(client, SigningIn.Password, NewPassword, NewPassword)).Dispose();
+
+        var entries = await system.Database.RowsAsync($"SELECT user_name, subject_user_name, summary FROM audit_entry WHERE action = 'PasswordChanged' AND subject_user_name = '{name}'");
+        Assert.Equal([[name, name, "Changed their own password; their other sessions ended"]], entries.Select(e => e.ToArray()));
+    }
+
+    [Fact]
+    public async Task A_user_with_two_factors_who_changes_their_password_stays_signed_in_as_enrolled()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        await using var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), more: "--SignIn:RequireTwoFactorFor=Admin");
+        var name = await web.CreateUserAsync(Roles.Admin);
+        using var client = await web.ClientSignedInAsAsync(name);
+        await TwoFactorPages.EnrolAsync(client);
+
+        using var changed = await PostAsync(client, SigningIn.Password, NewPassword, NewPassword);
+        using var page = await client.GetAsync("/admin/users");
+
+        Assert.Equal(HttpStatusCode.Redirect, changed.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+    }
+
+    [Fact]
     public async Task The_page_needs_a_signed_in_user()
     {
         using var anonymous = system.Web.CreateClient();

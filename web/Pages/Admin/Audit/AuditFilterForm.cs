@@ -18,6 +18,9 @@ public sealed partial class AuditFilterForm
 
     public string? User { get; set; }
 
+    /// <summary>The user an act was done to (added, given roles, disabled...), where <see cref="User"/> is who did it.</summary>
+    public string? About { get; set; }
+
     public string? Prisoner { get; set; }
 
     public string? From { get; set; }
@@ -34,6 +37,12 @@ public sealed partial class AuditFilterForm
         if (user?.Length > AuditEntry.MaxUserName)
         {
             errors.AddModelError(nameof(User), $"Keep the user name under {AuditEntry.MaxUserName} characters.");
+        }
+
+        var about = Blank(About);
+        if (about?.Length > AuditEntry.MaxUserName)
+        {
+            errors.AddModelError(nameof(About), $"Keep the user name under {AuditEntry.MaxUserName} characters.");
         }
 
         var prisoner = Blank(Prisoner);
@@ -65,7 +74,8 @@ public sealed partial class AuditFilterForm
             prisoner,
             from is { } first ? calendar.StartOfDayUtc(first) : null,
             to is { } last ? calendar.StartOfDayUtc(last.AddDays(1)) : null,
-            page);
+            page,
+            about);
         return true;
     }
 
@@ -73,7 +83,7 @@ public sealed partial class AuditFilterForm
     public Dictionary<string, string> RouteValues(int page)
     {
         var values = new Dictionary<string, string>();
-        foreach (var (name, value) in new[] { ("user", User), ("prisoner", Prisoner), ("from", From), ("to", To) })
+        foreach (var (name, value) in new[] { ("user", User), ("about", About), ("prisoner", Prisoner), ("from", From), ("to", To) })
         {
             if (Blank(value) is { } text)
             {
@@ -83,6 +93,21 @@ public sealed partial class AuditFilterForm
 
         values["p"] = page.ToString(CultureInfo.InvariantCulture);
         return values;
+    }
+
+    /// <summary>The filters in words, for the audit entry that records this reading of the log: "user alice, page 2".</summary>
+    public string Describe()
+    {
+        var parts = new List<string>();
+        foreach (var (name, value) in new[] { ("user", User), ("about user", About), ("prisoner", Prisoner), ("from", From), ("to", To), ("page", Page) })
+        {
+            if (Blank(value) is { } text)
+            {
+                parts.Add($"{name} {text}");
+            }
+        }
+
+        return string.Join(", ", parts);
     }
 
     private static DateOnly? Day(string? text, string field, string which, ModelStateDictionary errors)

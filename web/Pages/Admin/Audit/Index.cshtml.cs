@@ -10,22 +10,25 @@ using Prison.Web.Status;
 namespace Prison.Web.Pages.Admin.Audit;
 
 /// <summary>
-/// The admin's audit log: newest first, filtered by user, prisoner and the prison's calendar days, fifty a page. An admin
+/// The admin's audit log: newest first, filtered by who acted, whom it was done to, prisoner and the prison's calendar
+/// days, fifty a page. Each reading is itself audited, before the log is read: no reading without its entry. An admin
 /// limited to prisons reads the entries about the prisoners held there now, and those about no prisoner.
 /// </summary>
 public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime time) : PageModel
 {
     /// <summary>
-    /// Bound by hand from the query string (user, prisoner, from, to, p), so that the links stay short. The page
+    /// Bound by hand from the query string (user, about, prisoner, from, to, p), so that the links stay short. The page
     /// number is "p": Razor Pages keeps "page" for the page's own path.
     /// </summary>
     public AuditFilterForm Filter { get; } = new();
 
     public AuditPage? Results { get; private set; }
 
-    public async Task OnGetAsync(string? user, string? prisoner, string? from, string? to, string? p, CancellationToken cancellationToken)
+    public async Task OnGetAsync(string? user, string? about, string? prisoner, string? from, string? to, string? p, CancellationToken cancellationToken)
     {
-        (Filter.User, Filter.Prisoner, Filter.From, Filter.To, Filter.Page) = (user, prisoner, from, to, p);
+        (Filter.User, Filter.About, Filter.Prisoner, Filter.From, Filter.To, Filter.Page) = (user, about, prisoner, from, to, p);
+        db.AuditEntries.Add(AuditEntry.AuditViewed(Filter.Describe()));
+        await db.SaveChangesAsync(cancellationToken);
         if (Filter.TryValidate(calendar, ModelState, out var filter))
         {
             Results = await db.AuditPageAsync(filter, PrisonScope.Of(User).PrisonIds, cancellationToken);

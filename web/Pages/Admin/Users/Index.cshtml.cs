@@ -8,9 +8,11 @@ using Prison.Web.Status;
 namespace Prison.Web.Pages.Admin.Users;
 
 /// <summary>
-/// The admin's users page: every user with roles, prisons, lockout and disabled flag; add one, disable or enable, reset
-/// a password, change roles or prisons. A generated password is shown on the answer to the post that made it, once, and
-/// kept nowhere. An admin gives only the prisons they reach themselves, and "All prisons" only if they have all.
+/// The admin's users page: every user with roles, prisons, lockout, disabled flag and two-factor sign-in; add one,
+/// disable or enable, reset a password or a two-factor sign-in, change roles or prisons. A generated password is shown
+/// on the answer to the post that made it, once, and kept nowhere. Each change is audited by <see cref="StaffAccounts"/>;
+/// an admin's refused act on their own account, or to give prisons beyond their own, is audited here. An admin gives
+/// only the prisons they reach themselves, and "All prisons" only if they have all.
 /// </summary>
 public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory) : PageModel
 {
@@ -39,7 +41,8 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
             var name = NewUser.UserName ?? string.Empty;
             if (await WiderThanOwnAsync(NewUser.Access, cancellationToken) is { } wider)
             {
-                throw new StaffAccountException(wider, "prisons");
+                await accounts.RefusedAsync(name.Trim(), wider.Tried, cancellationToken);
+                throw new StaffAccountException(wider.Message, "prisons");
             }
 
             var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken);
@@ -73,15 +76,20 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     }
 
     public Task<IActionResult> OnPostDisableAsync(string name, CancellationToken cancellationToken) =>
-        ChangeAsync(name, IsSelf(name) ? "You cannot disable your own account: another admin must." : null,
-            () => accounts.DisableAsync(name, cancellationToken), $"Disabled {name}: they cannot sign in, and their open session ends within a minute.");
+        ChangeAsync(name, IsSelf(name) ? ("You cannot disable your own account: another admin must.", "disable their own account") : null,
+            () => accounts.DisableAsync(name, cancellationToken), $"Disabled {name}: they cannot sign in, and their open session ends within a minute.", cancellationToken);
 
     public Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
-        ChangeAsync(name, null, () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.");
+        ChangeAsync(name, null, () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.", cancellationToken);
+
+    /// <summary>For someone who lost both their authenticator and their recovery codes: they enrol again at their next sign-in.</summary>
+    public Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
+        ChangeAsync(name, null, () => accounts.ResetTwoFactorAsync(name, ownAccount: IsSelf(name), cancellationToken),
+            $"Reset the two-factor sign-in of {name}: it is off, their sessions ended, and they enrol again with a new key.", cancellationToken);
 
     public Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
-        ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? "You cannot take the Admin role from yourself: another admin must." : null,
-            () => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.");
+        ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? ("You cannot take the Admin role from yourself: another admin must.", "take the Admin role from their own account") : null,
+            () => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.", cancellationToken);
 
     /// <summary>Gives the user exactly the checked prisons, or all of them; their sessions end, so the change holds at once.</summary>
     public async Task<IActionResult> OnPostPrisonsAsync(string name, bool allPrisons, List<string> prisons, CancellationToken cancellationToken)
@@ -89,14 +97,14 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         // The boxes carry the codes as the prisons spell them, in order: what was checked is what the message says.
         var access = allPrisons ? PrisonAccess.All : PrisonAccess.Only(prisons);
         return await ChangeAsync(name, await WiderThanOwnAsync(access, cancellationToken),
-            () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.");
+            () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.", cancellationToken);
     }
 
-    /// <summary>Why this admin may not give <paramref name="access"/>, or null when they may.</summary>
-    private async Task<string?> WiderThanOwnAsync(PrisonAccess access, CancellationToken cancellationToken) =>
+    /// <summary>Why this admin may not give <paramref name="access"/>, and what the audit log says they tried; null when they may.</summary>
+    private async Task<(string Message, string Tried)?> WiderThanOwnAsync(PrisonAccess access, CancellationToken cancellationToken) =>
         PrisonScope.Of(User).MayGive(access, await directory.AllAsync(cancellationToken))
             ? null
-            : "You can give only the prisons you work in yourself: an admin of all prisons gives the others.";
+            : ("You can give only the prisons you work in yourself: an admin of all prisons gives the others.", $"give {access}, beyond the prisons they work in");
 
     private async Task ListAsync(CancellationToken cancellationToken)
     {
@@ -104,11 +112,13 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
     }
 
-    private async Task<IActionResult> ChangeAsync(string name, string? refusal, Func<Task> change, string done)
+    /// <param name="refusal">What the admin is told, and what the audit log records they tried, when the change is refused outright.</param>
+    private async Task<IActionResult> ChangeAsync(string name, (string Message, string Tried)? refusal, Func<Task> change, string done, CancellationToken cancellationToken)
     {
-        if (refusal is not null)
+        if (refusal is { } refused)
         {
-            Message = refusal;
+            await accounts.RefusedAsync(name, refused.Tried, cancellationToken);
+            Message = refused.Message;
             return RedirectToPage();
         }
 

@@ -1,0 +1,127 @@
+using System.Net;
+using System.Text.RegularExpressions;
+using Prison.Db.Identity;
+using Prison.Web.Tests.SignIn;
+
+namespace Prison.Web.Tests.Pages.Profile;
+
+/// <summary>The signed-in user's two-factor page: enrolling with a code made from the shown key, the recovery codes shown once, the reset.</summary>
+public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInFixture>
+{
+    [Fact]
+    public async Task The_page_shows_the_key_as_text_and_as_a_QR_code_in_a_PNG_without_inline_script_or_style()
+    {
+        using var client = await system.Web.SignedInClientAsync(Roles.Admin);
+
+        using var page = await client.GetAsync(TwoFactorPages.Enrolment);
+        var html = await page.Content.ReadAsStringAsync();
+
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+        Assert.Matches("^([a-z2-7]{4} )+[a-z2-7]{1,4}$", TwoFactorPages.KeyOn(html));
+        var image = Regex.Match(html, "<img src=\"data:image/png;base64,([^\"]+)\"[^>]*data-role=\"qr-code\"");
+        Assert.True(image.Success, html);
+        Assert.Equal("\u0089PNG", System.Text.Encoding.Latin1.GetString(Convert.FromBase64String(System.Net.WebUtility.HtmlDecode(image.Groups[1].Value))[..4]));
+        Assert.DoesNotContain("<script>", html);
+        Assert.DoesNotContain(" style=", html);
+        Assert.Contains("img-src 'self' data:", page.Headers.GetValues("Content-Security-Policy").Single());
+    }
+
+    [Fact]
+    public async Task Enrolling_with_a_code_from_the_key_turns_two_factor_on_shows_ten_recovery_codes_once_and_is_audited_once()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Admin);
+        using var client = await SignedInAsync(name);
+        var keyBefore = TwoFactorPages.KeyOn(await client.GetStringAsync(TwoFactorPages.Enrolment));
+        Assert.Equal(keyBefore, TwoFactorPages.KeyOn(await client.GetStringAsync(TwoFactorPages.Enrolment)));
+
+        var (app, codes) = await TwoFactorPages.EnrolAsync(client);
+        var after = await client.GetStringAsync(TwoFactorPages.Enrolment);
+
+        Assert.Equal(new Authenticator(keyBefore!).Key, app.Key);
+        Assert.Equal(StaffAccounts.RecoveryCodeCount, codes.Distinct().Count());
+        Assert.All(codes, code => Assert.Matches("^[A-Z0-9]{5}-[A-Z0-9]{5}$", code));
+        Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Equal("10", Html.TextOf(after, "strong", "data-role=\"recovery-codes-left\""));
+        Assert.Empty(TwoFactorPages.RecoveryCodesOn(after));
+        Assert.Null(TwoFactorPages.KeyOn(after));
+        Assert.Equal(
+            [[name, name, "Turned on two-factor sign-in with an authenticator app; new recovery codes made"]],
+            await AuditAsync(name, "TwoFactorEnrolled"));
+    }
+
+    [Fact]
+    public async Task A_wrong_code_at_enrolment_changes_nothing_and_says_so_next_to_the_field()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Operator);
+        using var client = await SignedInAsync(name);
+        var page = await client.GetStringAsync(TwoFactorPages.Enrolment);
+        var app = new Authenticator(TwoFactorPages.KeyOn(page)!);
+
+        using var refused = await TwoFactorPages.PostEnrolmentAsync(client, page, app.WrongCode());
+        var html = await refused.Content.ReadAsStringAsync();
+
+        Assert.Equal(HttpStatusCode.OK, refused.StatusCode);
+        Assert.StartsWith("That is not the code your app shows now", Html.TextById(html, "enrolment-code-error"));
+        Assert.Equal(string.Empty, Html.InputValue(html, "Enrolment.Code") ?? string.Empty);
+        Assert.Equal(app.Key, new Authenticator(TwoFactorPages.KeyOn(html)!).Key);
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Empty(await AuditAsync(name, "TwoFactorEnrolled"));
+    }
+
+    [Fact]
+    public async Task Enrolling_ends_the_users_other_sessions_and_this_browser_goes_on()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Admin);
+        using var here = await SignedInAsync(name);
+        using var elsewhere = await SignedInAsync(name);
+
+        await TwoFactorPages.EnrolAsync(here);
+
+        var other = await Eventually.Async(
+            async () => (await elsewhere.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the other session to end", TimeSpan.FromSeconds(10));
+        using var page = await here.GetAsync("/admin/users");
+        Assert.Equal("/sign-in", other);
+        Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+    }
+
+    [Fact]
+    public async Task Resetting_asks_for_the_password_then_turns_two_factor_off_with_a_new_key_so_the_old_app_signs_in_no_more()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Admin);
+        using var client = await SignedInAsync(name);
+        var (app, _) = await TwoFactorPages.EnrolAsync(client);
+
+        using var wrong = await TwoFactorPages.PostResetAsync(client, "Wrong-Passw0rd!");
+        var wrongHtml = await wrong.Content.ReadAsStringAsync();
+        Assert.Equal("The password is wrong.", Html.TextById(wrongHtml, "reset-password-error"));
+        Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
+
+        using var reset = await TwoFactorPages.PostResetAsync(client, SigningIn.Password);
+        var after = await client.GetStringAsync(reset.Headers.Location!.OriginalString);
+        using var passwordAlone = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal(HttpStatusCode.Redirect, reset.StatusCode);
+        Assert.Contains("Two-factor sign-in is off and its key replaced", after);
+        Assert.NotEqual(app.Key, new Authenticator(TwoFactorPages.KeyOn(after)!).Key);
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Equal("/", passwordAlone.Headers.Location?.OriginalString);
+        Assert.Equal(
+            [[name, name, "Turned off their own two-factor sign-in; the authenticator key is replaced"]],
+            await AuditAsync(name, "TwoFactorReset"));
+    }
+
+    [Fact]
+    public async Task The_page_needs_a_signed_in_user()
+    {
+        using var anonymous = system.Web.CreateClient();
+
+        using var page = await anonymous.GetAsync(TwoFactorPages.Enrolment);
+
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+    }
+
+    private async Task<HttpClient> SignedInAsync(string name) => await system.Web.ClientSignedInAsAsync(name);
+
+    private async Task<string[][]> AuditAsync(string subject, string action) =>
+        [.. (await system.Database.RowsAsync($"SELECT user_name, subject_user_name, summary FROM audit_entry WHERE subject_user_name = '{subject}' AND action = '{action}'")).Select(r => r.ToArray())];
+}

@@ -1,0 +1,52 @@
+using System.Net;
+using Prison.Db.Identity;
+
+namespace Prison.Web.Tests.SignIn;
+
+/// <summary>
+/// Two-factor sign-in keeps its key and recovery codes in Identity's tables on both engines: production's PostgreSQL
+/// and the embedded mode's SQLite file, each through web's own pages.
+/// </summary>
+public sealed class TwoFactorStorageTests : IDisposable
+{
+    private readonly string _folder = Path.Combine(Path.GetTempPath(), $"prison-two-factor-{Guid.NewGuid():N}");
+
+    [Theory]
+    [InlineData(Engine.PostgreSql)]
+    [InlineData(Engine.Sqlite)]
+    public async Task Enrolment_then_a_sign_in_with_a_code_then_one_with_a_recovery_code_that_works_once(Engine engine)
+    {
+        await using var database = engine == Engine.PostgreSql ? await ScratchDatabase.MigratedAsync(engine) : null;
+        await using var web = database is null
+            ? await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"])
+            : await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
+        var name = await web.CreateUserAsync(Roles.Admin);
+        using var enrolling = await web.ClientSignedInAsAsync(name);
+
+        var (app, codes) = await TwoFactorPages.EnrolAsync(enrolling);
+        using var withCode = web.CreateClient();
+        using var codeAnswer = await TwoFactorPages.SignInAsync(withCode, name, SigningIn.Password, app.Code());
+        using var withRecovery = web.CreateClient();
+        using var recoveryAnswer = await TwoFactorPages.SignInAsync(withRecovery, name, SigningIn.Password, codes[0]);
+        using var again = web.CreateClient();
+        using var againAnswer = await TwoFactorPages.SignInAsync(again, name, SigningIn.Password, codes[0]);
+        using var wrong = web.CreateClient();
+        using var wrongAnswer = await TwoFactorPages.SignInAsync(wrong, name, SigningIn.Password, app.WrongCode());
+
+        Assert.Equal("/", codeAnswer.Headers.Location?.OriginalString);
+        Assert.Equal(HttpStatusCode.OK, (await withCode.GetAsync("/admin/users")).StatusCode);
+        Assert.Equal("/", recoveryAnswer.Headers.Location?.OriginalString);
+        Assert.Equal(HttpStatusCode.OK, againAnswer.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, wrongAnswer.StatusCode);
+        Assert.Contains("That code is wrong", await wrongAnswer.Content.ReadAsStringAsync());
+        Assert.Equal("9", Html.TextOf(await withCode.GetStringAsync(TwoFactorPages.Enrolment), "strong", "data-role=\"recovery-codes-left\""));
+    }
+
+    public void Dispose()
+    {
+        if (Directory.Exists(_folder))
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+    }
+}

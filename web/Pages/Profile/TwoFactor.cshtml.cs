@@ -1,0 +1,156 @@
+using Microsoft.AspNetCore.Identity;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db.Identity;
+using Prison.Web.SignIn;
+using QRCoder;
+
+namespace Prison.Web.Pages.Profile;
+
+/// <summary>
+/// The signed-in user's two-factor sign-in. Off: the authenticator key, as a QR code and as text, and a code from the
+/// app to confirm it; the answer shows the recovery codes, once. On: how many recovery codes are left, and a reset
+/// (the password asked again) that turns it off and replaces the key, to enrol again. Either change ends the user's
+/// sessions elsewhere; this browser goes on in a new one.
+/// </summary>
+public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, TwoFactorRequirement requirement) : PageModel
+{
+    /// <summary>How the authenticator app names the account: "Prison dashboard (alice)".</summary>
+    public const string Issuer = "Prison dashboard";
+
+    public TwoFactorEnrolmentForm Enrolment { get; set; } = new();
+
+    public TwoFactorResetForm Reset { get; set; } = new();
+
+    public bool IsOn { get; private set; }
+
+    public int RecoveryCodesLeft { get; private set; }
+
+    /// <summary>The key as the user types it into an app that cannot scan: lower case, in groups of four.</summary>
+    public string? SharedKey { get; private set; }
+
+    /// <summary>The QR code of the key as a PNG in a data: address, which the pages' Content-Security-Policy allows for images.</summary>
+    public string? QrCode { get; private set; }
+
+    /// <summary>Only on the answer to the enrolment: shown once, kept nowhere the user can read them again.</summary>
+    public IReadOnlyList<string>? RecoveryCodes { get; private set; }
+
+    /// <summary>The roles of this user that require two factors, when they have not enrolled yet: every other page waits.</summary>
+    public IReadOnlyList<string> RequiredBy { get; private set; } = [];
+
+    public bool WasReset { get; private set; }
+
+    public async Task OnGetAsync(bool reset = false)
+    {
+        WasReset = reset;
+        await LoadAsync();
+    }
+
+    public async Task<IActionResult> OnPostEnrolAsync([Bind(Prefix = nameof(Enrolment))] TwoFactorEnrolmentForm enrolment, CancellationToken cancellationToken)
+    {
+        var field = $"{nameof(Enrolment)}.{nameof(TwoFactorEnrolmentForm.Code)}";
+        if (ModelState.IsValid)
+        {
+            IReadOnlyList<string>? codes;
+            try
+            {
+                codes = await accounts.EnrolTwoFactorAsync(UserName, enrolment.Code, cancellationToken);
+            }
+            catch (StaffAccountException)
+            {
+                // On already: the form was posted twice, or from a page left open. The page says so.
+                return RedirectToPage();
+            }
+
+            if (codes is not null)
+            {
+                await SignInAgainAsync();
+                RecoveryCodes = codes;
+                IsOn = true;
+                RecoveryCodesLeft = codes.Count;
+                return Page();
+            }
+
+            ModelState.AddModelError(field, "That is not the code your app shows now for this key. Check that the app added the key above, then type its newest code.");
+        }
+
+        // The message stays beside the field; the refused code is not shown back.
+        ModelState.SetModelValue(field, string.Empty, string.Empty);
+        Enrolment = new TwoFactorEnrolmentForm();
+        await LoadAsync();
+        return Page();
+    }
+
+    public async Task<IActionResult> OnPostResetAsync([Bind(Prefix = nameof(Reset))] TwoFactorResetForm reset, CancellationToken cancellationToken)
+    {
+        var field = $"{nameof(Reset)}.{nameof(TwoFactorResetForm.Password)}";
+        if (ModelState.IsValid)
+        {
+            var user = await CurrentUserAsync();
+            var check = await signIn.CheckPasswordSignInAsync(user, reset.Password, lockoutOnFailure: true);
+            if (check.Succeeded)
+            {
+                try
+                {
+                    await accounts.ResetTwoFactorAsync(UserName, ownAccount: true, cancellationToken);
+                    await SignInAgainAsync();
+                    return RedirectToPage(new { reset = true });
+                }
+                catch (StaffAccountException error)
+                {
+                    ModelState.AddModelError(field, error.Message);
+                }
+            }
+            else
+            {
+                ModelState.AddModelError(field, check.IsLockedOut
+                    ? $"Your account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords: try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes."
+                    : "The password is wrong.");
+            }
+        }
+
+        await LoadAsync();
+        return Page();
+    }
+
+    private string UserName => User.Identity?.Name ?? throw new InvalidOperationException("The page needs a signed-in user: the fallback policy sends anyone else to sign in.");
+
+    private async Task<StaffUser> CurrentUserAsync() =>
+        await users.GetUserAsync(User) ?? throw new InvalidOperationException("A signed-in user without an account: the session check signs such sessions out.");
+
+    private async Task LoadAsync()
+    {
+        var user = await CurrentUserAsync();
+        IsOn = user.TwoFactorEnabled;
+        if (IsOn)
+        {
+            RecoveryCodesLeft = await users.CountRecoveryCodesAsync(user);
+            return;
+        }
+
+        RequiredBy = [.. requirement.Roles.Where(User.IsInRole)];
+        var key = await accounts.AuthenticatorKeyAsync(user.UserName!);
+        SharedKey = string.Join(' ', key.ToLowerInvariant().Chunk(4).Select(group => new string(group)));
+        var address = new PayloadGenerator.OneTimePassword
+        {
+            Secret = key,
+            Issuer = Issuer,
+            Label = user.UserName!,
+            Type = PayloadGenerator.OneTimePassword.OneTimePasswordAuthType.TOTP,
+            AuthAlgorithm = PayloadGenerator.OneTimePassword.OneTimePasswordAuthAlgorithm.SHA1,
+            Digits = 6,
+            Period = 30,
+        }.ToString();
+        QrCode = $"data:image/png;base64,{Convert.ToBase64String(PngByteQRCodeHelper.GetQRCode(address, QRCodeGenerator.ECCLevel.Q, 4))}";
+    }
+
+    /// <summary>
+    /// The change ended every session of the user and renewed their security stamp: this browser goes on in a new
+    /// session, whose cookie carries the new stamp and whether two factors are on.
+    /// </summary>
+    private async Task SignInAgainAsync()
+    {
+        var user = await users.FindByNameAsync(UserName) ?? throw new InvalidOperationException("The user signed in a moment ago has no account.");
+        await signIn.SignInAsync(user, isPersistent: false);
+    }
+}
