@@ -125,7 +125,9 @@ public class VerdictHistoryInvariantTests
         var stored = await check.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList());
         Assert.All(stored, p => Assert.NotEqual(DangerStatus.Unknown, p.DangerStatus));
         var changes = await AssertHistoryConsistentAsync(database);
-        Assert.True(changes > prisonerCount * 4, $"the changers should have flipped the verdicts many times ({changes} changes)");
+        // That the race did race: beyond each prisoner's first verdict, flips stored while others changed. How many depends on
+        // how the machine interleaves the tasks (a loaded one makes more saves collide and be refused), so the bar is low.
+        Assert.True(changes >= prisonerCount * 2, $"the changers should have flipped the verdicts repeatedly ({changes} changes)");
     }
 
     /// <summary>
