@@ -18,6 +18,12 @@ internal enum EndpointAnswer
     /// <summary>A redirect to the 403 page.</summary>
     ToAccessDenied,
 
+    /// <summary>404, as for something that does not exist: another prison's page, poll or prisoner.</summary>
+    OutOfReach,
+
+    /// <summary>404, or 400 for the missing token checked first: either way another prison's post changes nothing.</summary>
+    OutOfReachPost,
+
     /// <summary>400: a post without its antiforgery token changes nothing.</summary>
     RefusedWithoutToken,
 }

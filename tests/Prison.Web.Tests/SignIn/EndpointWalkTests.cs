@@ -10,7 +10,8 @@ namespace Prison.Web.Tests.SignIn;
 
 /// <summary>
 /// Every endpoint web maps (each Razor page and each mapped endpoint, read from its endpoint table, so that one added
-/// later is walked without editing this test), asked by someone not signed in, by Staff, Admin and Operator, with GET
+/// later is walked without editing this test), asked by someone not signed in, by Staff, Admin and Operator, and by
+/// Staff of the second prison (to whom the first prison's prison and prisoner addresses answer 404), with GET
 /// and, where it takes posts, with a POST that carries no antiforgery token. What each must answer is decided here by
 /// the path, from what README "Signing in and users" promises, never read from the endpoints' own metadata: a path
 /// this test has no rule for fails it. The security headers are checked on every answer.
@@ -18,6 +19,12 @@ namespace Prison.Web.Tests.SignIn;
 public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelper output) : IClassFixture<ProductionFixture>
 {
     private const string Anonymous = "anonymous";
+
+    /// <summary>A Staff user who works at the second prison only, walking the first prison's addresses.</summary>
+    private const string StaffOfSecondPrison = "Staff of " + SecondPrison;
+
+    /// <summary>The addresses of a prison or a prisoner: the samples are the first prison's and one of its prisoners.</summary>
+    private static readonly string[] OfAPrison = ["/prisons/", "/prisoners/", "/api/prisons/", "/api/prisoners/"];
 
     /// <summary>Who may open a path, by its start; the first that matches wins (see <see cref="AccessRule"/>).</summary>
     private static readonly AccessRule[] MayOpen =
@@ -55,6 +62,7 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
             [Roles.Staff] = await system.Web.SignedInClientAsync(Roles.Staff),
             [Roles.Admin] = await system.Web.SignedInClientAsync(Roles.Admin),
             [Roles.Operator] = await system.Web.SignedInClientAsync(Roles.Operator),
+            [StaffOfSecondPrison] = await system.Web.ClientSignedInAsAsync(await system.Web.CreateUserOfPrisonsAsync([SecondPrison], Roles.Staff)),
         };
         var wrong = new List<string>();
         foreach (var (path, posts) in addresses)
@@ -62,16 +70,19 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
             var rule = MayOpen.First(rule => path == rule.Prefix.TrimEnd('/') || path.StartsWith(rule.Prefix, StringComparison.Ordinal));
             foreach (var (who, client) in clients)
             {
-                var allowed = rule.Roles is null || rule.Roles.Contains(who);
+                var role = who == StaffOfSecondPrison ? Roles.Staff : who;
+                var allowed = rule.Roles is null || rule.Roles.Contains(role);
+                // Another prison's things answer as things that do not exist: nothing tells they are there.
+                var outOfReach = who == StaffOfSecondPrison && allowed && OfAPrison.Any(start => path.StartsWith(start, StringComparison.Ordinal));
                 using (var answer = await client.GetAsync(path))
                 {
-                    Check(wrong, $"GET {path} as {who}", answer, ExpectedGet(rule, who, allowed), rule);
+                    Check(wrong, $"GET {path} as {who}", answer, outOfReach ? EndpointAnswer.OutOfReach : ExpectedGet(rule, role, allowed), rule);
                 }
 
                 if (posts)
                 {
                     using var answer = await client.PostAsync(path, new FormUrlEncodedContent([]));
-                    Check(wrong, $"POST {path} (no antiforgery token) as {who}", answer, ExpectedPost(rule, who, allowed), rule);
+                    Check(wrong, $"POST {path} (no antiforgery token) as {who}", answer, outOfReach ? EndpointAnswer.OutOfReachPost : ExpectedPost(rule, role, allowed), rule);
                 }
             }
         }
@@ -79,6 +90,22 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
         foreach (var (path, posts) in addresses)
         {
             output.WriteLine(posts ? $"{path} (GET and POST)" : path);
+        }
+
+        // The search answers Staff of the second prison, and finds nothing of the first.
+        using (var found = await clients[Roles.Staff].GetAsync($"/search?q={ArmedNumber}"))
+        using (var notFound = await clients[StaffOfSecondPrison].GetAsync($"/search?q={ArmedNumber}"))
+        {
+            var link = $"href=\"/prisoners/{ArmedNumber}\"";
+            if (!(await found.Content.ReadAsStringAsync()).Contains(link, StringComparison.Ordinal))
+            {
+                wrong.Add($"the search for {ArmedNumber} as Staff of every prison does not find it");
+            }
+
+            if ((await notFound.Content.ReadAsStringAsync()).Contains(link, StringComparison.Ordinal))
+            {
+                wrong.Add($"the search for {ArmedNumber} as {StaffOfSecondPrison} finds a prisoner of {FirstPrison}");
+            }
         }
 
         Assert.True(wrong.Count == 0, string.Join("\n", wrong));
@@ -157,6 +184,8 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
             EndpointAnswer.Answered when rule.SendsTo is { } sendsTo => status == HttpStatusCode.Redirect && location.StartsWith(sendsTo, StringComparison.Ordinal),
             EndpointAnswer.Answered => status is not (HttpStatusCode.Unauthorized or HttpStatusCode.Forbidden or HttpStatusCode.InternalServerError)
                 && !location.StartsWith("/sign-in", StringComparison.Ordinal) && !location.StartsWith("/access-denied", StringComparison.Ordinal),
+            EndpointAnswer.OutOfReach => status == HttpStatusCode.NotFound,
+            EndpointAnswer.OutOfReachPost => status is HttpStatusCode.NotFound or HttpStatusCode.BadRequest,
             EndpointAnswer.Unauthorized => status == HttpStatusCode.Unauthorized,
             EndpointAnswer.Forbidden => status == HttpStatusCode.Forbidden,
             EndpointAnswer.ToSignIn => status == HttpStatusCode.Redirect && location.StartsWith("/sign-in?ReturnUrl=", StringComparison.Ordinal),

@@ -179,7 +179,7 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
 
         var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
         using var admin = await system.Web.ClientSignedInAsAsync(adminName);
-        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        var name = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Staff);
 
         var page = await admin.GetStringAsync("/admin/users");
         var all = await PostAsync(admin, "Prisons", name, [new("allPrisons", "true")]);
@@ -199,6 +199,36 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal(
             ["Refused: give all prisons, beyond the prisons they work in", "Refused: give P6, beyond the prisons they work in", "Refused: give all prisons, beyond the prisons they work in"],
             (await system.Database.RowsAsync($"SELECT summary FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused' ORDER BY at, id")).Select(r => r[0]));
+    }
+
+    [Fact]
+    public async Task An_admin_of_some_prisons_cannot_manage_a_user_who_works_beyond_them_and_each_try_is_audited()
+    {
+        var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(adminName);
+        var headquarters = await system.Web.CreateUserAsync(Roles.Admin);
+        var hashBefore = await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{headquarters}'");
+
+        var answers = new List<string>
+        {
+            await PostAsync(admin, "ResetPassword", headquarters, []),
+            await PostAsync(admin, "Disable", headquarters, []),
+            await PostAsync(admin, "Roles", headquarters, [new("roles", Roles.Staff)]),
+            await PostAsync(admin, "ResetTwoFactor", headquarters, []),
+            await PostAsync(admin, "Prisons", headquarters, [new("prisons", "P1")]),
+        };
+
+        const string refusal = "You can manage only users who work within your prisons: an admin of all prisons manages the others.";
+        Assert.All(answers, html => Assert.Contains(refusal, WebUtility.HtmlDecode(html)));
+        Assert.Equal(hashBefore, await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{headquarters}'"));
+        Assert.Equal([["Admin"]], await system.Database.RowsAsync(
+            $"SELECT r.name FROM staff_role r JOIN staff_user_role ur ON ur.role_id = r.id JOIN staff_user u ON u.id = ur.user_id WHERE u.user_name = '{headquarters}'"));
+        Assert.Equal(5L, await system.Database.ScalarAsync<long>(
+            $"SELECT count(*) FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused' AND summary = 'Refused: manage {headquarters}, who works beyond the prisons they work in'"));
+        Assert.Equal(0L, await system.Database.ScalarAsync<long>(
+            $"SELECT count(*) FROM audit_entry WHERE subject_user_name = '{headquarters}' AND action <> 'Refused' AND action <> 'UserAdded'"));
+        using var stillThere = await system.Web.ClientSignedInAsAsync(headquarters);
+        Assert.Equal(HttpStatusCode.OK, (await stillThere.GetAsync("/admin/users")).StatusCode);
     }
 
     [Fact]

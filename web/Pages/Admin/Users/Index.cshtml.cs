@@ -62,6 +62,14 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public async Task<IActionResult> OnPostResetPasswordAsync(string name, CancellationToken cancellationToken)
     {
+        if (await BeyondOwnReachAsync(name, cancellationToken) is { } beyond)
+        {
+            await accounts.RefusedAsync(name, beyond.Tried, cancellationToken);
+            Message = beyond.Message;
+            await ListAsync(cancellationToken);
+            return Page();
+        }
+
         try
         {
             NewPassword = (name, await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
@@ -75,20 +83,20 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         return Page();
     }
 
-    public Task<IActionResult> OnPostDisableAsync(string name, CancellationToken cancellationToken) =>
-        ChangeAsync(name, IsSelf(name) ? ("You cannot disable your own account: another admin must.", "disable their own account") : null,
+    public async Task<IActionResult> OnPostDisableAsync(string name, CancellationToken cancellationToken) =>
+        await ChangeAsync(name, IsSelf(name) ? ("You cannot disable your own account: another admin must.", "disable their own account") : await BeyondOwnReachAsync(name, cancellationToken),
             () => accounts.DisableAsync(name, cancellationToken), $"Disabled {name}: they cannot sign in, and their open session ends within a minute.", cancellationToken);
 
-    public Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
-        ChangeAsync(name, null, () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.", cancellationToken);
+    public async Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
+        await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.", cancellationToken);
 
     /// <summary>For someone who lost both their authenticator and their recovery codes: they enrol again at their next sign-in.</summary>
-    public Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
-        ChangeAsync(name, null, () => accounts.ResetTwoFactorAsync(name, ownAccount: IsSelf(name), cancellationToken),
+    public async Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
+        await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.ResetTwoFactorAsync(name, ownAccount: IsSelf(name), cancellationToken),
             $"Reset the two-factor sign-in of {name}: it is off, their sessions ended, and they enrol again with a new key.", cancellationToken);
 
-    public Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
-        ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? ("You cannot take the Admin role from yourself: another admin must.", "take the Admin role from their own account") : null,
+    public async Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
+        await ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? ("You cannot take the Admin role from yourself: another admin must.", "take the Admin role from their own account") : await BeyondOwnReachAsync(name, cancellationToken),
             () => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.", cancellationToken);
 
     /// <summary>Gives the user exactly the checked prisons, or all of them; their sessions end, so the change holds at once.</summary>
@@ -96,7 +104,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     {
         // The boxes carry the codes as the prisons spell them, in order: what was checked is what the message says.
         var access = allPrisons ? PrisonAccess.All : PrisonAccess.Only(prisons);
-        return await ChangeAsync(name, await WiderThanOwnAsync(access, cancellationToken),
+        return await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken) ?? await WiderThanOwnAsync(access, cancellationToken),
             () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.", cancellationToken);
     }
 
@@ -105,6 +113,17 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         PrisonScope.Of(User).MayGive(access, await directory.AllAsync(cancellationToken))
             ? null
             : ("You can give only the prisons you work in yourself: an admin of all prisons gives the others.", $"give {access}, beyond the prisons they work in");
+
+    /// <summary>
+    /// Why this admin may not act on <paramref name="name"/>, null when they may: an admin of some prisons manages only
+    /// users who work within them, or resetting a headquarters admin's password (shown to them) would make them one.
+    /// </summary>
+    private async Task<(string Message, string Tried)?> BeyondOwnReachAsync(string name, CancellationToken cancellationToken) =>
+        PrisonScope.Of(User).IsEverywhere
+        || await accounts.FindAccountAsync(name, cancellationToken) is not { } account
+        || PrisonScope.Of(User).MayGive(account.Prisons, await directory.AllAsync(cancellationToken))
+            ? null
+            : ("You can manage only users who work within your prisons: an admin of all prisons manages the others.", $"manage {name}, who works beyond the prisons they work in");
 
     private async Task ListAsync(CancellationToken cancellationToken)
     {
