@@ -34,7 +34,8 @@ public sealed class RunningWeb : IAsyncDisposable
     /// </summary>
     public const string ManySignIns = "--SignIn:AttemptsPerMinute=100000";
 
-    public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null)
+    /// <param name="services">Registrations after web's own, which they replace: a test's way to watch a service.</param>
+    public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null, Action<IServiceCollection>? services = null)
     {
         args = args.Any(a => a.StartsWith("--SignIn:AttemptsPerMinute=", StringComparison.Ordinal)) ? args : [ManySignIns, .. args];
         var app = await WebApp.BuildAsync(args, builder =>
@@ -43,6 +44,8 @@ public sealed class RunningWeb : IAsyncDisposable
             {
                 builder.Services.AddSingleton(clock);
             }
+
+            services?.Invoke(builder.Services);
         });
         await app.StartAsync();
         return new RunningWeb(app);

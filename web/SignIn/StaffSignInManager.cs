@@ -31,6 +31,14 @@ public sealed class StaffSignInManager(
     {
         if (await UserManager.FindByNameAsync(userName) is { } user)
         {
+            if (user.IsDisabled)
+            {
+                // Identity refuses a disabled account before it checks the password: checked here, so that a disabled
+                // account answers in the time any other does, as it answers in the same words.
+                UserManager.PasswordHasher.VerifyHashedPassword(user, user.PasswordHash ?? UnknownUsersHash.Value, password);
+                return SignInResult.NotAllowed;
+            }
+
             return await PasswordSignInAsync(user, password, isPersistent, lockoutOnFailure);
         }
 
