@@ -48,9 +48,32 @@ public sealed class Chromium : IAsyncLifetime
         var page = await NewPageAsync(web.Address);
         await SignInAsync(page, name, SigningIn.Password);
         // Only the redirect away from the form is awaited: each test then waits for what it looks at, and a loaded
-        // machine must not fail here on the start page's load event.
-        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal), new() { WaitUntil = WaitUntilState.Commit });
+        // machine must not fail here on the start page's load event. A fresh server's first sign-in also hashes a
+        // password and opens its first connections, so this wait is longer than the page's default.
+        try
+        {
+            await page.WaitForURLAsync(
+                url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal),
+                new() { WaitUntil = WaitUntilState.Commit, Timeout = 30_000 });
+        }
+        catch (PlaywrightException stuck)
+        {
+            throw new InvalidOperationException($"Signing in as {name} did not leave {page.Url}; the page said: {await VisibleTextAsync(page)}", stuck);
+        }
+
         return page;
+    }
+
+    private static async Task<string> VisibleTextAsync(IPage page)
+    {
+        try
+        {
+            return await page.Locator("body").InnerTextAsync(new() { Timeout = 1_000 });
+        }
+        catch (PlaywrightException)
+        {
+            return "(nothing readable)";
+        }
     }
 
     /// <summary>Fills and submits the sign-in form as a person would.</summary>
