@@ -41,7 +41,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         }
 
         Prison = prison;
-        if (Span.TryValidate(calendar, clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
         {
             Read = span;
             Changes = await db.ShiftChangesAsync(prison.Id, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
@@ -54,6 +54,14 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     public string Link(IReadOnlyDictionary<string, string> query) =>
         $"/prisons/{Uri.EscapeDataString(Prison.Code)}/since-last-shift{QueryString.Create(query!)}";
 
+
+    /// <summary>The query of this span with the given cursors.</summary>
+    public Dictionary<string, string> Query(HistoryCursor? became, HistoryCursor? ended) => Span.RouteValues(calendar.TimeZone, became, ended);
+
+    /// <summary>What an end field shows: what was typed when it could not be read, else the instant read, in the prison's time.</summary>
+    public string? Shown(string field, DateTime? utc) =>
+        ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.AttemptedValue
+            : utc is { } instant ? PrisonLocalTimeModelBinder.Shown(instant, calendar.TimeZone) : null;
 
     public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
 
