@@ -79,13 +79,17 @@ public static class StaffSignIn
                 }
 
                 // A session signed in before the prisons were kept in it reaches nothing (PrisonScope fails closed): its
-                // principal is made again now, with them, rather than at the next stamp check.
+                // principal is made again now, with them, rather than at the next stamp check. No issue time makes the
+                // stamp check run; the time is put back after it, since the cookie is renewed only from a ticket that
+                // has one (and keeps its length).
+                var issued = context.Properties.IssuedUtc;
                 if (!PrisonScope.IsCarriedBy(context.Principal))
                 {
                     context.Properties.IssuedUtc = null;
                 }
 
                 await SecurityStampValidator.ValidatePrincipalAsync(context);
+                context.Properties.IssuedUtc ??= issued;
 
                 // A stamp check renews the cookie with a new expiry: not on a poll, or polling would keep the session alive.
                 context.ShouldRenew &= !SignInPaths.IsPoll(context.Request.Path);

@@ -1,6 +1,10 @@
 using System.Net;
+using System.Security.Claims;
+using Microsoft.AspNetCore.Authentication.Cookies;
+using Microsoft.AspNetCore.Identity;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 
@@ -233,6 +237,44 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
         using var page = await second.GetAsync("/");
 
         Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+    }
+
+    /// <summary>
+    /// A cookie signed in before the prisons were kept in sessions carries none of their claims, and such a session
+    /// reaches nothing (PrisonScope fails closed): rather than wait for the next stamp check, it is given the user's
+    /// prisons on its next request, and the renewed cookie carries them.
+    /// </summary>
+    [Fact]
+    public async Task A_session_from_before_prisons_were_kept_in_it_is_given_the_users_prisons_on_its_next_request()
+    {
+        var name = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Staff);
+        var cookies = new CookieContainer();
+        using (var client = system.Web.CreateClient(cookies))
+        {
+            using var signedIn = await client.SignInAsync(name, SigningIn.Password);
+            Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        }
+
+        var tickets = system.Web.Services.GetRequiredService<IOptionsMonitor<CookieAuthenticationOptions>>().Get(IdentityConstants.ApplicationScheme).TicketDataFormat;
+        var ticket = tickets.Unprotect(Session(cookies))!;
+        var identity = (ClaimsIdentity)ticket.Principal.Identity!;
+        foreach (var prisonClaim in identity.FindAll(c => c.Type is PrisonScope.AllPrisonsClaim or PrisonScope.PrisonClaim).ToList())
+        {
+            identity.RemoveClaim(prisonClaim);
+        }
+
+        var old = new CookieContainer();
+        old.Add(system.Web.Address, new Cookie("prison.session", tickets.Protect(ticket)));
+        using var fromBefore = system.Web.CreateClient(old);
+        using var dashboard = await fromBefore.GetAsync("/prisons/P1");
+
+        Assert.Equal(HttpStatusCode.OK, dashboard.StatusCode);
+        var renewedTicket = tickets.Unprotect(Session(old))!;
+        var renewed = renewedTicket.Principal;
+        Assert.Equal(ticket.Properties.ExpiresUtc - ticket.Properties.IssuedUtc, renewedTicket.Properties.ExpiresUtc - renewedTicket.Properties.IssuedUtc);
+        Assert.Equal(["false"], renewed.FindAll(PrisonScope.AllPrisonsClaim).Select(c => c.Value));
+        Assert.Single(renewed.FindAll(PrisonScope.PrisonClaim));
+        Assert.Equal(SessionClaim.Of(ticket.Principal), SessionClaim.Of(renewed));
     }
 
     /// <summary>A client that sends only a copy of the session cookie, as someone who took it from a browser would.</summary>
