@@ -18,7 +18,8 @@ public static class JobsDashboard
         // token of ASP.NET Core's antiforgery, which Hangfire checks on every request.
         app.MapHangfireDashboard(Path, new DashboardOptions
         {
-            Authorization = [new OperatorDashboardAuthorization()],
+            Authorization = [],
+            AsyncAuthorization = [new OperatorDashboardAuthorization()],
             AppPath = "/operations",
             DashboardTitle = "Scheduled jobs",
             DisplayStorageConnectionString = false,

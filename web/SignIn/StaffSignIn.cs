@@ -97,7 +97,7 @@ public static class StaffSignIn
             options.Events.OnRedirectToLogin = context => RedirectOrStatus(context, StatusCodes.Status401Unauthorized);
             options.Events.OnRedirectToAccessDenied = async context =>
             {
-                await AuditRefusedAsync(context.HttpContext);
+                await RefusedAccessAudit.WriteAsync(context.HttpContext);
                 await RedirectOrStatus(context, StatusCodes.Status403Forbidden);
             };
         });
@@ -166,23 +166,6 @@ public static class StaffSignIn
         await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(context.HttpContext.RequestAborted);
         var session = await db.StartSessionAsync(userId, services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, context.HttpContext.RequestAborted);
         identity.AddClaim(new Claim(SessionClaim.Type, session.ToString()));
-    }
-
-    /// <summary>
-    /// A signed-in user refused a page or a post of another role is audited: who, what they asked for, and the roles
-    /// they have. The pages' own polls are left out: a refused poll is a screen left open, not an attempt.
-    /// </summary>
-    private static async Task AuditRefusedAsync(HttpContext context)
-    {
-        if (SignInPaths.IsPoll(context.Request.Path))
-        {
-            return;
-        }
-
-        var roles = Roles.All.Where(context.User.IsInRole).ToList();
-        var db = context.RequestServices.GetRequiredService<PrisonDb>();
-        db.AuditEntries.Add(AuditEntry.Refused(null, $"{context.Request.Method} {context.Request.Path}{context.Request.QueryString}, which the role(s) {(roles.Count == 0 ? "none" : string.Join(", ", roles))} do not open"));
-        await db.SaveChangesAsync(context.RequestAborted);
     }
 
     private static Task RedirectOrStatus(Microsoft.AspNetCore.Authentication.RedirectContext<CookieAuthenticationOptions> context, int status)

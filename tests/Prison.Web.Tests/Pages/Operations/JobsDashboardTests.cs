@@ -28,9 +28,10 @@ public sealed class JobsDashboardTests(ProductionFixture system) : IClassFixture
     [Theory]
     [InlineData(Roles.Staff)]
     [InlineData(Roles.Admin)]
-    public async Task A_signed_in_user_who_is_not_an_operator_gets_403(string role)
+    public async Task A_signed_in_user_who_is_not_an_operator_gets_403_and_each_refusal_is_audited(string role)
     {
-        using var client = await system.Web.SignedInClientAsync(role);
+        var name = await system.Web.CreateUserAsync(role);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
 
         using var page = await client.GetAsync($"{Dashboard}/recurring");
         using var trigger = await client.PostAsync($"{Dashboard}/recurring/trigger", Trigger(UnknownSweeperJob.Name));
@@ -38,6 +39,12 @@ public sealed class JobsDashboardTests(ProductionFixture system) : IClassFixture
         Assert.Equal(HttpStatusCode.Forbidden, page.StatusCode);
         Assert.Equal("Not allowed", Html.TextOf(await page.Content.ReadAsStringAsync(), "h1", string.Empty));
         Assert.Equal(HttpStatusCode.Forbidden, trigger.StatusCode);
+        Assert.Equal(
+            [
+                ["Refused", $"Refused: GET {Dashboard}/recurring, which the role(s) {role} do not open"],
+                ["Refused", $"Refused: POST {Dashboard}/recurring/trigger, which the role(s) {role} do not open"],
+            ],
+            (await system.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE user_name = '{name}' AND action <> 'SignedIn' ORDER BY id")).Select(r => r.ToArray()));
     }
 
     [Fact]
