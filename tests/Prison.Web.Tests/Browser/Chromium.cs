@@ -6,7 +6,7 @@ namespace Prison.Web.Tests.Browser;
 /// The machine's own Chromium (TestServers.Chromium) driven by Playwright, headless, one per test class. Playwright's
 /// downloaded browsers are never used, and the switches keep Chromium from reaching out to the network on its own.
 /// </summary>
-public sealed class Chromium : IAsyncLifetime
+public sealed partial class Chromium : IAsyncLifetime
 {
     private IPlaywright? _playwright;
 
@@ -47,22 +47,30 @@ public sealed class Chromium : IAsyncLifetime
         var name = await web.CreateUserAsync(roles);
         var page = await NewPageAsync(web.Address);
         await SignInAsync(page, name, SigningIn.Password);
-        // Only the redirect away from the form is awaited: each test then waits for what it looks at, and a loaded
-        // machine must not fail here on the start page's load event. A fresh server's first sign-in also hashes a
-        // password and opens its first connections, so this wait is longer than the page's default.
+        await LeftSignInAsync(page, name);
+        return page;
+    }
+
+    /// <summary>
+    /// Waits until the browser has left the sign-in form for the page it was sent to, as a signed-in user. Only the
+    /// address is awaited (each test then waits for what it looks at): a loaded machine must not fail here on the next
+    /// page's load event, and a wait for a navigation would miss one that came before it began. A fresh server's first
+    /// sign-in also hashes a password and opens its first connections, so this wait is longer than the page's default.
+    /// </summary>
+    public static async Task LeftSignInAsync(IPage page, string name)
+    {
         try
         {
-            await page.WaitForURLAsync(
-                url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal),
-                new() { WaitUntil = WaitUntilState.Commit, Timeout = 30_000 });
+            await Assertions.Expect(page).Not.ToHaveURLAsync(OnSignInForm(), new() { Timeout = 30_000 });
         }
-        catch (PlaywrightException stuck)
+        catch (Exception stuck) when (stuck is PlaywrightException or TimeoutException)
         {
             throw new InvalidOperationException($"Signing in as {name} did not leave {page.Url}; the page said: {await VisibleTextAsync(page)}", stuck);
         }
-
-        return page;
     }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"^https?://[^/]+/sign-in(/|\?|$)")]
+    private static partial System.Text.RegularExpressions.Regex OnSignInForm();
 
     private static async Task<string> VisibleTextAsync(IPage page)
     {

@@ -108,7 +108,6 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         await Expect(page.GetByRole(AriaRole.Heading, new() { Level = 1 })).ToContainTextAsync("José Peña Ñúñez");
     }
 
-    /// <summary>Where a screenshot is kept for people to look at after the run.</summary>
     [Fact]
     public async Task A_prisoner_page_open_for_a_user_of_one_prison_turns_to_not_found_once_the_prisoner_is_moved_to_another()
     {
@@ -116,7 +115,7 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         var name = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], Roles.Staff);
         var page = await chromium.NewPageAsync(system.Web.Address);
         await Chromium.SignInAsync(page, name, SigningIn.Password);
-        await page.WaitForURLAsync(url => !new Uri(url).AbsolutePath.StartsWith("/sign-in", StringComparison.Ordinal), new() { WaitUntil = WaitUntilState.Commit });
+        await Chromium.LeftSignInAsync(page, name);
         await page.GotoAsync($"/prisoners/{HarmlessNumber}");
         await Expect(page.Locator(".verdict [data-role=badge]")).ToHaveTextAsync("Not dangerous");
 
@@ -130,6 +129,7 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         await Expect(page.Locator(".stale-notice")).ToHaveCountAsync(0);
     }
 
+    /// <summary>Where a screenshot is kept for people to look at after the run.</summary>
     private static string Screenshot(string name)
     {
         var folder = Path.Combine(AppContext.BaseDirectory, "TestResults");
