@@ -69,6 +69,13 @@ public sealed partial class Chromium : IAsyncLifetime
         }
     }
 
+    /// <summary>
+    /// Waits until the page's address has the path <paramref name="path"/> (any query), by polling the address: unlike
+    /// WaitForURLAsync, it cannot miss a navigation that came before it began (playwright-dotnet #3364, #3365).
+    /// </summary>
+    public static Task AtPathAsync(IPage page, string path, float timeout = 10_000) =>
+        Assertions.Expect(page).ToHaveURLAsync(new System.Text.RegularExpressions.Regex($@"^https?://[^/]+{System.Text.RegularExpressions.Regex.Escape(path)}(\?|#|$)"), new() { Timeout = timeout });
+
     [System.Text.RegularExpressions.GeneratedRegex(@"^https?://[^/]+/sign-in(/|\?|$)")]
     private static partial System.Text.RegularExpressions.Regex OnSignInForm();
 

@@ -71,7 +71,7 @@ public sealed class SignInInBrowserTests(Chromium chromium, SignInFixture signIn
         Assert.Equal(304, polled.Status);
 
         system.Clock.Advance(TimeSpan.FromMinutes(11));
-        await page.WaitForURLAsync(url => new Uri(url).AbsolutePath == "/sign-in", new() { Timeout = 15_000 });
+        await Chromium.AtPathAsync(page, "/sign-in", timeout: 15_000);
         await Expect(page.GetByRole(AriaRole.Heading, new() { Name = "Sign in" })).ToBeVisibleAsync();
         Assert.Contains("ReturnUrl=%2Fprisons%2FP1", page.Url, StringComparison.Ordinal);
     }

@@ -23,7 +23,7 @@ public sealed class TwoFactorInBrowserTests(Chromium chromium, SignInFixture sig
             }
         };
         await Chromium.SignInAsync(page, name, SigningIn.Password);
-        await page.WaitForURLAsync(url => new Uri(url).AbsolutePath == "/");
+        await Chromium.AtPathAsync(page, "/");
 
         await page.GetByRole(AriaRole.Link, new() { Name = "Two-factor sign-in" }).ClickAsync();
         var qrCode = page.GetByRole(AriaRole.Img, new() { Name = "QR code of your authenticator key" });
@@ -38,7 +38,7 @@ public sealed class TwoFactorInBrowserTests(Chromium chromium, SignInFixture sig
 
         await page.GotoAsync("/sign-out");
         await page.GetByRole(AriaRole.Button, new() { Name = "Sign out" }).ClickAsync();
-        await page.WaitForURLAsync(url => new Uri(url).AbsolutePath == "/sign-in");
+        await Chromium.AtPathAsync(page, "/sign-in");
         await page.GotoAsync("/admin/users");
         await page.GetByLabel("User name").FillAsync(name);
         await page.GetByLabel("Password").FillAsync(SigningIn.Password);
