@@ -1,6 +1,7 @@
 using System.Globalization;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain.Evaluation;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisons;
 
@@ -10,29 +11,15 @@ namespace Prison.Web.Pages.Prisons;
 /// clocks skipped is refused; a time they went through twice is its first occurrence, the earlier instant. Messages
 /// name the field by its display name.
 /// </summary>
-public sealed class PrisonLocalTimeModelBinder : IModelBinder
+public sealed class PrisonLocalTimeModelBinder : TextModelBinder
 {
     /// <summary>As a datetime-local field writes it, and as a page shows it back.</summary>
     public const string Format = "yyyy-MM-dd'T'HH:mm";
 
     private static readonly string[] Accepted = [Format, "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss"];
 
-    public Task BindModelAsync(ModelBindingContext bindingContext)
+    protected override void Read(ModelBindingContext bindingContext, string text)
     {
-        var posted = bindingContext.ValueProvider.GetValue(bindingContext.ModelName);
-        if (posted == ValueProviderResult.None)
-        {
-            return Task.CompletedTask;
-        }
-
-        bindingContext.ModelState.SetModelValue(bindingContext.ModelName, posted);
-        var text = posted.FirstValue?.Trim();
-        if (string.IsNullOrEmpty(text))
-        {
-            bindingContext.Result = ModelBindingResult.Success(null);
-            return Task.CompletedTask;
-        }
-
         var zone = bindingContext.HttpContext.RequestServices.GetRequiredService<PrisonCalendar>().TimeZone;
         var field = bindingContext.ModelMetadata.GetDisplayName();
         if (!DateTime.TryParseExact(text, Accepted, CultureInfo.InvariantCulture, DateTimeStyles.None, out var local))
@@ -47,8 +34,6 @@ public sealed class PrisonLocalTimeModelBinder : IModelBinder
         {
             bindingContext.Result = ModelBindingResult.Success(ToUtc(local, zone));
         }
-
-        return Task.CompletedTask;
     }
 
     /// <summary>The instant in UTC, shown in the prison's time as <see cref="Format"/>.</summary>
