@@ -32,7 +32,7 @@ public static class DashboardLoad
         var results = new List<(int, double, double, double)>();
         foreach (var clients in clientCounts)
         {
-            await Wrk.RunAsync(page, cookie, clients, TimeSpan.FromSeconds(Math.Min(2, seconds)), cancellationToken);
+            await Wrk.RunAsync(page, cookie, clients, Wrk.WarmUp(clients == clientCounts[0], seconds), cancellationToken);
             var run = await Wrk.RunAsync(page, cookie, clients, TimeSpan.FromSeconds(seconds), cancellationToken);
             if (run.NotOk > 0)
             {
@@ -55,7 +55,7 @@ public static class DashboardLoad
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- dashboard-http --prisoners {prisoners} --seconds {seconds}{(withTelemetry ? " --telemetry" : "")}",
             await Machine.DescribeAsync(cancellationToken), table,
             $"GET {Page} (the ten latest arrivals of a prison, with counts by status) on Kestrel in production mode against prison_bench_{prisoners}, " +
-            $"{seconds} s per level after a 2 s warm-up, closed loop (each connection sends its next request when the last is answered) with wrk " +
+            $"{seconds} s per level after a warm-up ({Wrk.WarmUp(true, seconds).TotalSeconds:0} s before the first level, for the JIT's optimised code; {Wrk.WarmUp(false, seconds).TotalSeconds:0} s before the others), closed loop (each connection sends its next request when the last is answered) with wrk " +
             "(one thread; every answer checked to be 200 OK, signed in as a Staff user). wrk, web and PostgreSQL share the 2 cores. " + $"Data: {prepared}." + TelemetryUnderTest.Note(telemetry));
         return results;
     }

@@ -47,12 +47,12 @@ public static class DashboardPollLoad
             var poll = new Uri(address, $"{Poll}?since={Uri.EscapeDataString(stamp)}");
             foreach (var clients in clientCounts)
             {
-                results.Add(await LoadAsync(request, poll, cookie, clients, 304, seconds, cancellationToken));
+                results.Add(await LoadAsync(request, poll, cookie, clients, 304, seconds, clients == clientCounts[0], cancellationToken));
             }
 
             if (reuse == TimeSpan.Zero)
             {
-                results.Add(await LoadAsync(Health, new Uri(address, "/health/live"), cookie, clientCounts.Max(), 200, seconds, cancellationToken));
+                results.Add(await LoadAsync(Health, new Uri(address, "/health/live"), cookie, clientCounts.Max(), 200, seconds, firstLevel: false, cancellationToken));
             }
 
             await web.StopAsync(cancellationToken);
@@ -67,15 +67,15 @@ public static class DashboardPollLoad
             "304 Not Modified with no body (each checked by wrk's script). Read from the database, the question is one statement over the prison's 16 rows of " +
             "prison_status_count, the stays never read; by default web reuses a stamp it read less than half a second ago (Dashboard:StampReuse), so that every " +
             "screen of a prison after the first costs no statement. Kestrel in production mode against " +
-            $"prison_bench_{prisoners}, {seconds} s per level after a 2 s warm-up, closed loop, one wrk thread, signed in as a Staff user; wrk, web and PostgreSQL share " +
+            $"prison_bench_{prisoners}, {seconds} s per level after a warm-up ({Wrk.WarmUp(true, seconds).TotalSeconds:0} s before each server's first level, {Wrk.WarmUp(false, seconds).TotalSeconds:0} s before the others), closed loop, one wrk thread, signed in as a Staff user; wrk, web and PostgreSQL share " +
             $"the 2 cores. /health/live signs nobody in and reads nothing. Target: 10,000 answers/s. Data: {prepared}.");
         return results;
     }
 
     private static async Task<(string, int, double, double, double)> LoadAsync(
-        string request, Uri url, string cookie, int clients, int expected, int seconds, CancellationToken cancellationToken)
+        string request, Uri url, string cookie, int clients, int expected, int seconds, bool firstLevel, CancellationToken cancellationToken)
     {
-        await Wrk.RunAsync(url, cookie, clients, TimeSpan.FromSeconds(Math.Min(2, seconds)), cancellationToken, expected);
+        await Wrk.RunAsync(url, cookie, clients, Wrk.WarmUp(firstLevel, seconds), cancellationToken, expected);
         var run = await Wrk.RunAsync(url, cookie, clients, TimeSpan.FromSeconds(seconds), cancellationToken, expected);
         if (run.NotOk > 0)
         {

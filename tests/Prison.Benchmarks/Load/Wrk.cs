@@ -59,6 +59,14 @@ public static class Wrk
         end
         """;
 
+    /// <summary>
+    /// Before the first level, long enough for the JIT to finish moving the page's code to its optimised tier (after a
+    /// short warm-up the first level measured partly unoptimised code); before the others, which run on that code, 2 s.
+    /// Short runs (the benchmark's own tests) warm up for as long as they measure.
+    /// </summary>
+    public static TimeSpan WarmUp(bool firstLevel, int seconds) =>
+        TimeSpan.FromSeconds(Math.Min(firstLevel ? 15 : 2, seconds));
+
     /// <summary>Closed loop: each of <paramref name="connections"/> sends its next request when the last is answered.</summary>
     /// <param name="expectedStatus">The answer every request must get; any other counts in <see cref="Result.NotOk"/>.</param>
     public static async Task<Result> RunAsync(Uri page, string cookieHeader, int connections, TimeSpan duration, CancellationToken cancellationToken, int expectedStatus = 200)
