@@ -54,7 +54,6 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     public string Link(IReadOnlyDictionary<string, string> query) =>
         $"/prisons/{Uri.EscapeDataString(Prison.Code)}/since-last-shift{QueryString.Create(query!)}";
 
-
     /// <summary>The query of this span with the given cursors.</summary>
     public Dictionary<string, string> Query(HistoryCursor? became, HistoryCursor? ended) => Span.RouteValues(calendar.TimeZone, became, ended);
 
