@@ -3,6 +3,8 @@ using OtpNet;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 
+using static Prison.Db.Tests.Identity.StaffAccountServices;
+
 namespace Prison.Db.Tests.Identity;
 
 /// <summary>
@@ -144,21 +146,5 @@ public class StaffAccountsAuditTests
     private static async Task<IReadOnlyList<string[]>> EntriesAsync(ScratchDatabase database) =>
         [.. (await database.RowsAsync("SELECT user_name, action, coalesce(subject_user_name, ''), summary FROM audit_entry ORDER BY at, id"))];
 
-    private static async Task InScopeAsync(ServiceProvider services, Func<StaffAccounts, Task> act)
-    {
-        await using var scope = services.CreateAsyncScope();
-        await act(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
-    }
-
-    /// <summary>The user store and <see cref="StaffAccounts"/> over the database, as the command line composes them, acting as <see cref="Actor"/>.</summary>
-    private static ServiceProvider Services(ScratchDatabase database)
-    {
-        var services = new ServiceCollection();
-        services.AddLogging();
-        services.AddSingleton(TimeProvider.System);
-        services.AddSingleton<IAuditActor>(new AuditActor(Actor));
-        services.AddPrisonDb(database.ConnectionString);
-        services.AddStaffUsers();
-        return services.BuildServiceProvider();
-    }
+    private static ServiceProvider Services(ScratchDatabase database) => StaffAccountServices.Over(database, new AuditActor(Actor));
 }

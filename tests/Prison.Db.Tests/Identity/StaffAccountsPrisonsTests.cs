@@ -2,6 +2,8 @@ using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 
+using static Prison.Db.Tests.Identity.StaffAccountServices;
+
 namespace Prison.Db.Tests.Identity;
 
 /// <summary>
@@ -115,21 +117,5 @@ public class StaffAccountsPrisonsTests
     private static async Task<IReadOnlyList<string[]>> EntriesAsync(ScratchDatabase database) =>
         [.. await database.RowsAsync("SELECT user_name, action, summary, coalesce(before_values, ''), coalesce(after_values, '') FROM audit_entry ORDER BY at, id")];
 
-    private static async Task InScopeAsync(ServiceProvider services, Func<StaffAccounts, Task> act)
-    {
-        await using var scope = services.CreateAsyncScope();
-        await act(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
-    }
-
-    /// <summary>The user store and <see cref="StaffAccounts"/> over the database, as the command line composes them.</summary>
-    private static ServiceProvider Services(ScratchDatabase database)
-    {
-        var services = new ServiceCollection();
-        services.AddLogging();
-        services.AddSingleton(TimeProvider.System);
-        services.AddSingleton<IAuditActor>(AuditActor.Worker);
-        services.AddPrisonDb(database.ConnectionString);
-        services.AddStaffUsers();
-        return services.BuildServiceProvider();
-    }
+    private static ServiceProvider Services(ScratchDatabase database) => StaffAccountServices.Over(database, AuditActor.Worker);
 }

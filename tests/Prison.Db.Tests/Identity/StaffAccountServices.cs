@@ -1,0 +1,27 @@
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Audit;
+using Prison.Db.Identity;
+
+namespace Prison.Db.Tests.Identity;
+
+/// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as the command line composes them.</summary>
+internal static class StaffAccountServices
+{
+    public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor)
+    {
+        var services = new ServiceCollection();
+        services.AddLogging();
+        services.AddSingleton(TimeProvider.System);
+        services.AddSingleton(actor);
+        services.AddPrisonDb(database.ConnectionString);
+        services.AddStaffUsers();
+        return services.BuildServiceProvider();
+    }
+
+    /// <summary>Runs <paramref name="act"/> with the accounts of a scope of its own, as one request or command would.</summary>
+    public static async Task InScopeAsync(ServiceProvider services, Func<StaffAccounts, Task> act)
+    {
+        await using var scope = services.CreateAsyncScope();
+        await act(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
+    }
+}
