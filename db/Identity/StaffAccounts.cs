@@ -11,9 +11,11 @@ namespace Prison.Db.Identity;
 /// change checks everything first and runs in one transaction with its audit entry (who: the context's actor; whom: the
 /// user; what), so no act is saved without its entry nor an entry without its act. A refused change (weak password,
 /// taken name, unknown role, unknown prison) throws <see cref="StaffAccountException"/> and leaves the database as it
-/// was, audit log included.
+/// was, audit log included. An act the one acting may not do (<paramref name="authority"/>: an admin limited to prisons
+/// acting beyond them; an admin disabling or demoting themself) is refused the same way, checked inside the act's
+/// transaction against the user as it is then, and leaves one entry saying what was tried.
 /// </summary>
-public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvider clock)
+public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, AccountAuthority authority, TimeProvider clock)
 {
     /// <summary>As many as Identity's own pages make: each signs in once.</summary>
     public const int RecoveryCodeCount = 10;
@@ -42,6 +44,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
         }
 
         var everyPrison = await EveryPrisonAsync(cancellationToken);
+        await RefusedUnlessAsync(name, CheckMayGrant(name, known) ?? CheckMayGive(prisons, everyPrison), cancellationToken);
         var given = Given(prisons, everyPrison);
         password ??= Passwords.Generate();
         await CheckPasswordAsync(new StaffUser { UserName = name }, password);
@@ -76,19 +79,23 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
         }
 
         var everyPrison = await EveryPrisonAsync(cancellationToken);
+        await RefusedUnlessAsync(name, CheckMayGive(prisons, everyPrison), cancellationToken);
         var given = Given(prisons, everyPrison);
-        await db.InTransactionAsync(
-            async _ => await AssignAsync(await FindAsync(name), prisons.AllPrisons, given, everyPrison, added: false, cancellationToken),
-            cancellationToken);
+        await ManageAsync(name, user => AssignAsync(user, prisons.AllPrisons, given, everyPrison, added: false, cancellationToken), cancellationToken);
         return prisons.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison));
     }
 
     /// <summary>Ends the user's sign-ins: refused at the sign-in form, and their open sessions ended on the server.</summary>
     public Task DisableAsync(string name, CancellationToken cancellationToken = default) =>
-        db.InTransactionAsync(
-            async _ =>
+        ManageAsync(
+            name,
+            async user =>
             {
-                var user = await FindAsync(name);
+                if (IsActing(user))
+                {
+                    throw new StaffAccountException("You cannot disable your own account: another admin must.", tried: "disable their own account");
+                }
+
                 user.IsDisabled = true;
                 Check(await users.UpdateSecurityStampAsync(user));
                 await EndSessionsAsync(user, SessionEnd.Disabled, cancellationToken);
@@ -97,10 +104,10 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             cancellationToken);
 
     public Task EnableAsync(string name, CancellationToken cancellationToken = default) =>
-        db.InTransactionAsync(
-            async _ =>
+        ManageAsync(
+            name,
+            async user =>
             {
-                var user = await FindAsync(name);
                 user.IsDisabled = false;
                 Check(await users.UpdateAsync(user));
                 await AuditAsync(AuditEntry.UserEnabled(user.UserName!), cancellationToken);
@@ -111,12 +118,11 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     public async Task<string> ResetPasswordAsync(string name, string? password = null, CancellationToken cancellationToken = default)
     {
         password ??= Passwords.Generate();
-        await CheckPasswordAsync(await FindAsync(name), password);
-        await db.InTransactionAsync(
-            async _ =>
+        await ManageAsync(
+            name,
+            async user =>
             {
-                // Found in each attempt: Identity checks the concurrency stamp it read, which a failed attempt changed in memory.
-                var user = await FindAsync(name);
+                await CheckPasswordAsync(user, password);
                 Check(await users.RemovePasswordAsync(user));
                 Check(await users.AddPasswordAsync(user, password));
                 Check(await users.SetLockoutEndDateAsync(user, null));
@@ -132,11 +138,21 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     public async Task SetRolesAsync(string name, IReadOnlyCollection<string> roles, CancellationToken cancellationToken = default)
     {
         var known = KnownRoles(roles);
-        await db.InTransactionAsync(
-            async _ =>
+        await ManageAsync(
+            name,
+            async user =>
             {
-                var user = await FindAsync(name);
                 var current = await users.GetRolesAsync(user);
+                if (IsActing(user) && current.Contains(Roles.Admin) && !known.Contains(Roles.Admin))
+                {
+                    throw new StaffAccountException("You cannot take the Admin role from yourself: another admin must.", tried: "take the Admin role from their own account");
+                }
+
+                if (CheckMayGrant(user.UserName!, known.Except(current)) is { } refusal)
+                {
+                    throw refusal;
+                }
+
                 Check(await users.RemoveFromRolesAsync(user, current.Except(known)));
                 Check(await users.AddToRolesAsync(user, known.Except(current)));
                 Check(await users.UpdateSecurityStampAsync(user));
@@ -220,22 +236,30 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     /// codes sign in no more; the user enrols again. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
     /// or by an admin or the command line for someone who lost their authenticator and their recovery codes.
     /// </summary>
-    public Task ResetTwoFactorAsync(string name, bool ownAccount, CancellationToken cancellationToken = default) =>
-        db.InTransactionAsync(
-            async _ =>
-            {
-                var user = await FindAsync(name);
-                if (!user.TwoFactorEnabled)
-                {
-                    throw new StaffAccountException($"{user.UserName} has no two-factor sign-in to reset.");
-                }
+    public Task ResetTwoFactorAsync(string name, bool ownAccount, CancellationToken cancellationToken = default)
+    {
+        return ownAccount ? OwnAsync(name, ResetAsync, cancellationToken) : ManageAsync(name, ResetAsync, cancellationToken);
 
-                Check(await users.SetTwoFactorEnabledAsync(user, false));
-                Check(await users.ResetAuthenticatorKeyAsync(user));
-                await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
-                await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
-            },
-            cancellationToken);
+        async Task ResetAsync(StaffUser user)
+        {
+            if (!ownAccount && IsActing(user))
+            {
+                // The profile page asks for the password first: the users page would turn it off with a session alone.
+                throw new StaffAccountException(
+                    "Turn off your own two-factor sign-in on your profile page, which asks for your password.", tried: "reset their own two-factor sign-in from the users page");
+            }
+
+            if (!user.TwoFactorEnabled)
+            {
+                throw new StaffAccountException($"{user.UserName} has no two-factor sign-in to reset.");
+            }
+
+            Check(await users.SetTwoFactorEnabledAsync(user, false));
+            Check(await users.ResetAuthenticatorKeyAsync(user));
+            await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
+            await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
+        }
+    }
 
     /// <summary>Records a privileged act refused before anything was tried (an admin disabling themself).</summary>
     public Task RefusedAsync(string? name, string what, CancellationToken cancellationToken = default) =>
@@ -380,6 +404,86 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     }
 
     private static List<string> InOrder(IEnumerable<string> roles) => [.. roles.OrderBy(r => Roles.All.ToList().IndexOf(r))];
+
+    /// <summary>
+    /// Runs <paramref name="act"/> on the user called <paramref name="name"/> in one transaction, once the one acting is
+    /// found to manage them as they are inside it (a headquarters change of their prisons or roles made meanwhile also
+    /// moves the concurrency stamp Identity checks). A refusal of what was tried is rolled back, then audited.
+    /// </summary>
+    private async Task ManageAsync(string name, Func<StaffUser, Task> act, CancellationToken cancellationToken)
+    {
+        try
+        {
+            await OwnAsync(
+                name,
+                async user =>
+                {
+                    await CheckMayManageAsync(user, cancellationToken);
+                    await act(user);
+                },
+                cancellationToken);
+        }
+        catch (StaffAccountException refused) when (refused.Tried is not null)
+        {
+            db.ChangeTracker.Clear();
+            await AuditAsync(AuditEntry.Refused(name.Trim(), refused.Tried), cancellationToken);
+            throw;
+        }
+    }
+
+    /// <summary>Runs <paramref name="act"/> on the user called <paramref name="name"/> in one transaction, for the user themself.</summary>
+    private Task OwnAsync(string name, Func<StaffUser, Task> act, CancellationToken cancellationToken) =>
+        db.InTransactionAsync(async _ => await act(await FindAsync(name)), cancellationToken);
+
+    /// <summary>Audits what was tried and throws the refusal, when there is one; nothing else was written.</summary>
+    private async Task RefusedUnlessAsync(string name, StaffAccountException? refusal, CancellationToken cancellationToken)
+    {
+        if (refusal is not null)
+        {
+            await AuditAsync(AuditEntry.Refused(name.Trim(), refusal.Tried!), cancellationToken);
+            throw refusal;
+        }
+    }
+
+    private async Task CheckMayManageAsync(StaffUser user, CancellationToken cancellationToken)
+    {
+        if (authority.IsHeadquarters)
+        {
+            return;
+        }
+
+        var prisonIds = await db.StaffUserPrisons.Where(p => p.UserId == user.Id).Select(p => p.PrisonId).ToListAsync(cancellationToken);
+        if (!authority.MayManage(user.AllPrisons, prisonIds, await users.GetRolesAsync(user)))
+        {
+            throw new StaffAccountException(
+                "You can manage only users who work within your prisons: an admin of all prisons manages the others.",
+                tried: $"manage {user.UserName}, who works beyond the prisons they work in");
+        }
+    }
+
+    /// <summary>Why the one acting may not give <paramref name="access"/>: a code that is no prison is not theirs either.</summary>
+    private StaffAccountException? CheckMayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> everyPrison)
+    {
+        var ids = access.PrisonCodes.Select(code => everyPrison.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase))?.Id ?? 0).ToList();
+        return authority.MayGive(access.AllPrisons, ids)
+            ? null
+            : new StaffAccountException(
+                "You can give only the prisons you work in yourself: an admin of all prisons gives the others.", "prisons", $"give {access}, beyond the prisons they work in");
+    }
+
+    private StaffAccountException? CheckMayGrant(string name, IEnumerable<string> added)
+    {
+        var roles = InOrder(added);
+        return authority.MayGrant(roles)
+            ? null
+            : new StaffAccountException(
+                $"You cannot give the role(s) {string.Join(", ", roles)}: only an admin of all prisons gives {string.Join(" and ", AccountAuthority.HeadquartersRoles)}.",
+                "roles",
+                $"give {name.Trim()} the role(s) {string.Join(", ", roles)}, which only an admin of all prisons gives");
+    }
+
+    /// <summary>Whether <paramref name="user"/> is the one acting (a name typed with spaces or in another case included).</summary>
+    private bool IsActing(StaffUser user) => string.Equals(users.NormalizeName(db.ActorName), user.NormalizedUserName, StringComparison.Ordinal);
 
     /// <summary>As apps show it ("123 456") or typed with spaces or dashes: Identity reads the digits alone.</summary>
     private static string AuthenticatorCode(string code) => new([.. code.Where(c => !char.IsWhiteSpace(c) && c != '-')]);

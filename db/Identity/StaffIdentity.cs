@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 
 namespace Prison.Db.Identity;
 
@@ -14,6 +15,8 @@ public static class StaffIdentity
     public static IdentityBuilder AddStaffUsers(this IServiceCollection services)
     {
         services.AddScoped<StaffAccounts>();
+        // The command line acts for headquarters; web puts the signed-in admin's prisons in its place.
+        services.TryAddSingleton(AccountAuthority.Headquarters);
         return services.AddIdentityCore<StaffUser>(Configure)
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()

@@ -61,12 +61,6 @@ public sealed class PrisonScope
     /// <summary>The prisons of <paramref name="prisons"/> the user reaches, in their order.</summary>
     public IReadOnlyList<PrisonFacility> Within(IReadOnlyList<PrisonFacility> prisons) => ids is null ? prisons : [.. prisons.Where(p => ids.Contains(p.Id))];
 
-    /// <summary>
-    /// Whether a user of this scope may give <paramref name="access"/> to someone: only prisons they reach themselves
-    /// (a code not among <paramref name="prisons"/> is not theirs), and all prisons only if they have all, so that an
-    /// admin limited to prisons cannot widen anyone's reach, their own included.
-    /// </summary>
-    public bool MayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> prisons) =>
-        ids is null || (!access.AllPrisons && access.PrisonCodes.All(code =>
-            prisons.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase)) is { } prison && ids.Contains(prison.Id)));
+    /// <summary>Whose accounts this user may manage, as an admin: <see cref="StaffAccounts"/> checks it on every change.</summary>
+    public AccountAuthority AccountAuthority => ids is null ? AccountAuthority.Headquarters : AccountAuthority.Within(ids);
 }

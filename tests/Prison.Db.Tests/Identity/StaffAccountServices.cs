@@ -1,4 +1,5 @@
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 
@@ -7,7 +8,8 @@ namespace Prison.Db.Tests.Identity;
 /// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as the command line composes them.</summary>
 internal static class StaffAccountServices
 {
-    public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor)
+    /// <param name="authority">Whose accounts the actor manages: headquarters, as the command line, unless said.</param>
+    public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor, AccountAuthority? authority = null)
     {
         var services = new ServiceCollection();
         services.AddLogging();
@@ -15,6 +17,7 @@ internal static class StaffAccountServices
         services.AddSingleton(actor);
         services.AddPrisonDb(database.ConnectionString);
         services.AddStaffUsers();
+        services.Replace(ServiceDescriptor.Singleton(authority ?? AccountAuthority.Headquarters));
         return services.BuildServiceProvider();
     }
 

@@ -61,18 +61,18 @@ public sealed class PrisonScopeTests
     }
 
     [Fact]
-    public void An_admin_gives_only_the_prisons_they_reach_and_all_prisons_only_when_they_have_all()
+    public void An_admin_of_every_prison_manages_accounts_for_headquarters_and_an_admin_of_some_or_none_only_within_them()
     {
         var limited = PrisonScope.Of(Principal(PrisonScope.Claims(allPrisons: false, [1])));
         var everywhere = PrisonScope.Of(Principal(PrisonScope.Claims(allPrisons: true, [])));
+        var without = PrisonScope.Of(Principal([new Claim(ClaimTypes.Name, "someone")]));
 
-        Assert.True(limited.MayGive(PrisonAccess.Only("p1"), Prisons));
-        Assert.True(limited.MayGive(PrisonAccess.None, Prisons));
-        Assert.False(limited.MayGive(PrisonAccess.Only("P1", "P2"), Prisons));
-        Assert.False(limited.MayGive(PrisonAccess.Only("P9"), Prisons));
-        Assert.False(limited.MayGive(PrisonAccess.All, Prisons));
-        Assert.True(everywhere.MayGive(PrisonAccess.All, Prisons));
-        Assert.True(everywhere.MayGive(PrisonAccess.Only("P2", "P9"), Prisons));
+        Assert.True(everywhere.AccountAuthority.IsHeadquarters);
+        Assert.False(limited.AccountAuthority.IsHeadquarters);
+        Assert.True(limited.AccountAuthority.MayGive(false, [1]));
+        Assert.False(limited.AccountAuthority.MayGive(false, [2]));
+        Assert.False(without.AccountAuthority.IsHeadquarters);
+        Assert.False(without.AccountAuthority.MayGive(false, [1]));
     }
 
     private static ClaimsPrincipal Principal(IEnumerable<Claim> claims) => new(new ClaimsIdentity(claims, "test"));

@@ -232,6 +232,61 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
     }
 
     [Fact]
+    public async Task An_admin_of_some_prisons_cannot_manage_an_operator_of_no_prison_nor_grant_Admin_or_Operator_to_anyone_themself_included()
+    {
+        var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(adminName);
+        var operatorName = $"op-{Guid.NewGuid():N}"[..11];
+        await system.Web.Services.CreateUserAsync(operatorName, [Roles.Operator], prisons: PrisonAccess.None);
+        var staffName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Staff);
+        var operatorHash = await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{operatorName}'");
+
+        var reset = await PostAsync(admin, "ResetPassword", operatorName, []);
+        var disabled = await PostAsync(admin, "Disable", operatorName, []);
+        var ownRoles = await PostAsync(admin, "Roles", adminName, [new("roles", Roles.Admin), new("roles", Roles.Operator)]);
+        var promoted = await PostAsync(admin, "Roles", staffName, [new("roles", Roles.Staff), new("roles", Roles.Admin)]);
+        var added = await PostAsync(admin, "Add", null, [new("NewUser.UserName", $"op-{Guid.NewGuid():N}"[..11]), new("NewUser.Roles", Roles.Operator), new("NewUser.Prisons", "P1")]);
+
+        Assert.Null(Password(reset, required: false));
+        Assert.Contains("You can manage only users who work within your prisons", WebUtility.HtmlDecode(reset));
+        Assert.Contains("You can manage only users who work within your prisons", WebUtility.HtmlDecode(disabled));
+        Assert.Contains("You cannot give the role(s) Operator: only an admin of all prisons gives Admin and Operator.", WebUtility.HtmlDecode(ownRoles));
+        Assert.Contains("You cannot give the role(s) Admin: only an admin of all prisons gives Admin and Operator.", WebUtility.HtmlDecode(promoted));
+        Assert.Equal("You cannot give the role(s) Operator: only an admin of all prisons gives Admin and Operator.", Html.TextById(added, "new-user-roles-error"));
+        Assert.Null(Password(added, required: false));
+        Assert.Equal(operatorHash, await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{operatorName}'"));
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT is_disabled FROM staff_user WHERE user_name = '{operatorName}'"));
+        Assert.Equal([["Admin"]], await RolesOfAsync(adminName));
+        Assert.Equal([["Staff"]], await RolesOfAsync(staffName));
+        Assert.Equal(5L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused'"));
+        Assert.Equal("/access-denied", (await admin.GetAsync("/operations")).Headers.Location?.AbsolutePath);
+    }
+
+    [Theory]
+    [InlineData(" {0}")]
+    [InlineData("{0} ")]
+    [InlineData("{0}")]
+    public async Task An_admin_cannot_disable_demote_or_reset_the_second_factor_of_themself_however_their_name_is_written(string written)
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(name);
+        var typed = string.Format(System.Globalization.CultureInfo.InvariantCulture, written, name.ToUpperInvariant());
+
+        var disabled = await PostAsync(admin, "Disable", typed, []);
+        var demoted = await PostAsync(admin, "Roles", typed, [new("roles", Roles.Staff)]);
+        var reset = await PostAsync(admin, "ResetTwoFactor", typed, []);
+
+        Assert.Contains("You cannot disable your own account", disabled);
+        Assert.Contains("You cannot take the Admin role from yourself", demoted);
+        Assert.Contains("Turn off your own two-factor sign-in on your profile page, which asks for your password.", WebUtility.HtmlDecode(reset));
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT is_disabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Equal([["Admin"]], await RolesOfAsync(name));
+        Assert.Equal(
+            ["Refused: disable their own account", "Refused: take the Admin role from their own account", "Refused: reset their own two-factor sign-in from the users page"],
+            (await system.Database.RowsAsync($"SELECT summary FROM audit_entry WHERE user_name = '{name}' AND action = 'Refused' ORDER BY at, id")).Select(r => r[0]));
+    }
+
+    [Fact]
     public async Task A_Staff_user_added_without_a_prison_is_refused_next_to_the_prisons_and_nobody_is_added()
     {
         using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
@@ -273,6 +328,9 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         return await response.Content.ReadAsStringAsync();
     }
+
+    private Task<IReadOnlyList<string[]>> RolesOfAsync(string name) =>
+        system.Database.RowsAsync($"SELECT r.name FROM staff_role r JOIN staff_user_role ur ON ur.role_id = r.id JOIN staff_user u ON u.id = ur.user_id WHERE u.user_name = '{name}' ORDER BY r.name");
 
     private static string Row(string html, string name) =>
         Regex.Match(html, $"<tr data-user=\"{Regex.Escape(name)}\">.*?</tr>", RegexOptions.Singleline).Value;

@@ -10,9 +10,9 @@ namespace Prison.Web.Pages.Admin.Users;
 /// <summary>
 /// The admin's users page: every user with roles, prisons, lockout, disabled flag and two-factor sign-in; add one,
 /// disable or enable, reset a password or a two-factor sign-in, change roles or prisons. A generated password is shown
-/// on the answer to the post that made it, once, and kept nowhere. Each change is audited by <see cref="StaffAccounts"/>;
-/// an admin's refused act on their own account, or to give prisons beyond their own, is audited here. An admin gives
-/// only the prisons they reach themselves, and "All prisons" only if they have all.
+/// on the answer to the post that made it, once, and kept nowhere. <see cref="StaffAccounts"/> checks what this admin
+/// may do (an admin of some prisons manages only users within them) and audits each change and each refusal; the page
+/// offers only the prisons the admin reaches, and "All prisons" only to an admin of all.
 /// </summary>
 public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory) : PageModel
 {
@@ -39,12 +39,6 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         try
         {
             var name = NewUser.UserName ?? string.Empty;
-            if (await WiderThanOwnAsync(NewUser.Access, cancellationToken) is { } wider)
-            {
-                await accounts.RefusedAsync(name.Trim(), wider.Tried, cancellationToken);
-                throw new StaffAccountException(wider.Message, "prisons");
-            }
-
             var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken);
             NewPassword = (name.Trim(), password);
             Message = null;
@@ -62,17 +56,9 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public async Task<IActionResult> OnPostResetPasswordAsync(string name, CancellationToken cancellationToken)
     {
-        if (await BeyondOwnReachAsync(name, cancellationToken) is { } beyond)
-        {
-            await accounts.RefusedAsync(name, beyond.Tried, cancellationToken);
-            Message = beyond.Message;
-            await ListAsync(cancellationToken);
-            return Page();
-        }
-
         try
         {
-            NewPassword = (name, await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
+            NewPassword = (name.Trim(), await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
         }
         catch (StaffAccountException error)
         {
@@ -83,47 +69,27 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         return Page();
     }
 
-    public async Task<IActionResult> OnPostDisableAsync(string name, CancellationToken cancellationToken) =>
-        await ChangeAsync(name, IsSelf(name) ? ("You cannot disable your own account: another admin must.", "disable their own account") : await BeyondOwnReachAsync(name, cancellationToken),
-            () => accounts.DisableAsync(name, cancellationToken), $"Disabled {name}: they cannot sign in, and their open session ends within a minute.", cancellationToken);
+    public Task<IActionResult> OnPostDisableAsync(string name, CancellationToken cancellationToken) =>
+        ChangeAsync(() => accounts.DisableAsync(name, cancellationToken), $"Disabled {name}: they cannot sign in, and their open session ends within a minute.");
 
-    public async Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
-        await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.", cancellationToken);
+    public Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
+        ChangeAsync(() => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.");
 
     /// <summary>For someone who lost both their authenticator and their recovery codes: they enrol again at their next sign-in.</summary>
-    public async Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
-        await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.ResetTwoFactorAsync(name, ownAccount: IsSelf(name), cancellationToken),
-            $"Reset the two-factor sign-in of {name}: it is off, their sessions ended, and they enrol again with a new key.", cancellationToken);
+    public Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
+        ChangeAsync(() => accounts.ResetTwoFactorAsync(name, ownAccount: false, cancellationToken),
+            $"Reset the two-factor sign-in of {name}: it is off, their sessions ended, and they enrol again with a new key.");
 
-    public async Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
-        await ChangeAsync(name, IsSelf(name) && !roles.Contains(Roles.Admin) ? ("You cannot take the Admin role from yourself: another admin must.", "take the Admin role from their own account") : await BeyondOwnReachAsync(name, cancellationToken),
-            () => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.", cancellationToken);
+    public Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
+        ChangeAsync(() => accounts.SetRolesAsync(name, roles, cancellationToken), $"{name} now has the roles {string.Join(", ", roles)}.");
 
     /// <summary>Gives the user exactly the checked prisons, or all of them; their sessions end, so the change holds at once.</summary>
-    public async Task<IActionResult> OnPostPrisonsAsync(string name, bool allPrisons, List<string> prisons, CancellationToken cancellationToken)
+    public Task<IActionResult> OnPostPrisonsAsync(string name, bool allPrisons, List<string> prisons, CancellationToken cancellationToken)
     {
         // The boxes carry the codes as the prisons spell them, in order: what was checked is what the message says.
         var access = allPrisons ? PrisonAccess.All : PrisonAccess.Only(prisons);
-        return await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken) ?? await WiderThanOwnAsync(access, cancellationToken),
-            () => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.", cancellationToken);
+        return ChangeAsync(() => accounts.AssignPrisonsAsync(name, access, cancellationToken), $"{name} now works in {access}; their open sessions ended.");
     }
-
-    /// <summary>Why this admin may not give <paramref name="access"/>, and what the audit log says they tried; null when they may.</summary>
-    private async Task<(string Message, string Tried)?> WiderThanOwnAsync(PrisonAccess access, CancellationToken cancellationToken) =>
-        PrisonScope.Of(User).MayGive(access, await directory.AllAsync(cancellationToken))
-            ? null
-            : ("You can give only the prisons you work in yourself: an admin of all prisons gives the others.", $"give {access}, beyond the prisons they work in");
-
-    /// <summary>
-    /// Why this admin may not act on <paramref name="name"/>, null when they may: an admin of some prisons manages only
-    /// users who work within them, or resetting a headquarters admin's password (shown to them) would make them one.
-    /// </summary>
-    private async Task<(string Message, string Tried)?> BeyondOwnReachAsync(string name, CancellationToken cancellationToken) =>
-        PrisonScope.Of(User).IsEverywhere
-        || await accounts.FindAccountAsync(name, cancellationToken) is not { } account
-        || PrisonScope.Of(User).MayGive(account.Prisons, await directory.AllAsync(cancellationToken))
-            ? null
-            : ("You can manage only users who work within your prisons: an admin of all prisons manages the others.", $"manage {name}, who works beyond the prisons they work in");
 
     private async Task ListAsync(CancellationToken cancellationToken)
     {
@@ -131,16 +97,8 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
     }
 
-    /// <param name="refusal">What the admin is told, and what the audit log records they tried, when the change is refused outright.</param>
-    private async Task<IActionResult> ChangeAsync(string name, (string Message, string Tried)? refusal, Func<Task> change, string done, CancellationToken cancellationToken)
+    private async Task<IActionResult> ChangeAsync(Func<Task> change, string done)
     {
-        if (refusal is { } refused)
-        {
-            await accounts.RefusedAsync(name, refused.Tried, cancellationToken);
-            Message = refused.Message;
-            return RedirectToPage();
-        }
-
         try
         {
             await change();
@@ -153,6 +111,4 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
         return RedirectToPage();
     }
-
-    private bool IsSelf(string name) => string.Equals(User.Identity?.Name, name, StringComparison.OrdinalIgnoreCase);
 }
