@@ -1,4 +1,5 @@
 using Prison.Db.Identity;
+using Prison.Domain;
 
 namespace Prison.Db.Audit;
 
@@ -150,5 +151,5 @@ public sealed class AuditEntry
 
     private static string? Address(string? remoteAddress) => remoteAddress is null ? null : Clip(remoteAddress, MaxRemoteAddress);
 
-    private static string Clip(string text, int length) => text.Length <= length ? text : text[..(length - 1)] + "…";
+    private static string Clip(string text, int length) => text.Length <= length ? text : TextCut.AtMost(text, length - 1) + "…";
 }

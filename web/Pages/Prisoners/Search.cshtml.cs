@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Search;
+using Prison.Domain;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -33,11 +34,7 @@ public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitl
 
     public async Task OnGetAsync(string? q, CancellationToken cancellationToken)
     {
-        Query = (q ?? string.Empty).Trim();
-        if (Query.Length > MaxQueryLength)
-        {
-            Query = Query[..MaxQueryLength];
-        }
+        Query = TextCut.AtMost((q ?? string.Empty).Trim(), MaxQueryLength);
 
         if (Query.Length == 0)
         {

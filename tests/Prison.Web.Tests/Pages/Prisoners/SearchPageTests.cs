@@ -53,4 +53,15 @@ public sealed class SearchPageTests(ProductionFixture system) : IClassFixture<Pr
 
         Assert.DoesNotContain("site-search", await operatorClient.GetStringAsync("/"));
     }
+
+    [Fact]
+    public async Task A_search_longer_than_the_longest_kept_is_cut_before_a_character_of_two_units_not_through_it()
+    {
+        var query = new string('a', Web.Pages.Prisoners.SearchModel.MaxQueryLength - 1) + "😀";
+
+        using var answer = await system.Client.GetAsync($"/search?q={Uri.EscapeDataString(query)}");
+
+        Assert.Equal(System.Net.HttpStatusCode.OK, answer.StatusCode);
+        Assert.Contains($"value=\"{new string('a', Web.Pages.Prisoners.SearchModel.MaxQueryLength - 1)}\"", await answer.Content.ReadAsStringAsync());
+    }
 }
