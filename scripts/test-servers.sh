@@ -3,7 +3,9 @@
 # instance on loopback so that nothing depends on init scripts or on servers a machine may already run:
 #   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk,
 #   Prometheus at /usr/bin/prometheus (started by the test that needs it, with its own configuration).
-# Usage: scripts/test-servers.sh start | stop | env
+# Usage: scripts/test-servers.sh start | stop [postgres] [rabbitmq] | env | state-dir
+#   start prints the environment the tests read, and PRISON_TEST_STARTED: the servers this call started (not those it
+#   found running), which are the only ones its caller should stop. stop with no name stops both.
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
 #        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
 # A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
@@ -48,7 +50,7 @@ as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
 
 start_postgres() {
   local bin; bin=$(pg_bin)
-  if as_pg "$bin/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then log "PostgreSQL already up on $PG_PORT"; return; fi
+  if as_pg "$bin/pg_isready" -q -h 127.0.0.1 -p "$PG_PORT"; then log "PostgreSQL already up on $PG_PORT, left running"; return; fi
   if [ ! -f "$PG_DIR/PG_VERSION" ]; then
     mkdir -p "$PG_DIR"
     [ "$(id -u)" = 0 ] && chown postgres:postgres "$PG_DIR" && chmod 700 "$PG_DIR"
@@ -58,7 +60,8 @@ start_postgres() {
   # benchmark reads when each verdict was committed.
   as_pg "$bin/pg_ctl" -D "$PG_DIR" -l "$PG_DIR/server.log" -w -t 60 \
     -o "-p $PG_PORT -c listen_addresses=127.0.0.1 -c unix_socket_directories=$PG_DIR -c max_connections=200 -c fsync=off -c track_commit_timestamp=on" start >/dev/null \
-    || { cat "$PG_DIR/server.log" >&2; exit 1; }
+    || { tail -n 20 "$PG_DIR/server.log" >&2; log "PostgreSQL did not start on 127.0.0.1:$PG_PORT (its log's last lines are above)"; exit 1; }
+  STARTED+=(postgres)
   log "PostgreSQL $("$bin/postgres" --version | awk '{print $3}') up on 127.0.0.1:$PG_PORT"
 }
 
@@ -90,16 +93,20 @@ launch_rabbit() {
 start_rabbitmq() {
   mkdir -p "$RABBIT_DIR/mnesia" "$RABBIT_DIR/log"
   rabbit_env
-  if timeout 30 /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT"; return; fi
+  if timeout 30 /usr/lib/rabbitmq/bin/rabbitmqctl -q status >/dev/null 2>&1; then log "RabbitMQ already up on $AMQP_PORT, left running"; return; fi
   # A fresh node each start: queues left by earlier runs would only collect messages nobody reads.
   rm -rf "$RABBIT_DIR/mnesia"; mkdir -p "$RABBIT_DIR/mnesia"
   launch_rabbit "$RABBIT_DIR" "$AMQP_PORT" "RabbitMQ"
+  STARTED+=(rabbitmq)
   log "RabbitMQ $(/usr/lib/rabbitmq/bin/rabbitmqctl -q version 2>/dev/null) up on 127.0.0.1:$AMQP_PORT"
 }
 
-stop_all() {
+stop_postgres() {
   local bin; bin=$(pg_bin 2>/dev/null) || true
   [ -n "${bin:-}" ] && [ -f "$PG_DIR/postmaster.pid" ] && as_pg "$bin/pg_ctl" -D "$PG_DIR" -m fast stop >/dev/null 2>&1 || true
+}
+
+stop_rabbitmq() {
   # A stop must never hang: only a running node is asked to stop, within a bounded time, then killed.
   if [ -f "$RABBIT_DIR/rabbit.pid" ]; then
     rabbit_env
@@ -127,7 +134,7 @@ start_rabbit_node() {
   log "RabbitMQ node $name up on 127.0.0.1:$port"
 }
 
-# Bounded like stop_all: asked to stop, then killed. Only this node's own process is signalled.
+# Bounded like stop_rabbitmq: asked to stop, then killed. Only this node's own process is signalled.
 stop_rabbit_node() {
   local name="$1" dir; dir=$(node_dir "$name")
   [ -f "$dir/rabbit.pid" ] || return 0
@@ -196,7 +203,23 @@ pg_node() {
   esac
 }
 
+# Stops the servers named (postgres, rabbitmq), or both when none is.
+stop_servers() {
+  [ $# -gt 0 ] || set -- postgres rabbitmq
+  local server
+  for server in "$@"; do
+    case "$server" in
+      postgres) stop_postgres ;;
+      rabbitmq) stop_rabbitmq ;;
+      *) echo "usage: $0 stop [postgres] [rabbitmq]: '$server' is not one of the servers" >&2; exit 2 ;;
+    esac
+  done
+}
+
+STARTED=()
+
 print_env() {
+  echo "export PRISON_TEST_STARTED='${STARTED[*]}'"
   echo "export PRISON_TEST_POSTGRES='Host=127.0.0.1;Port=$PG_PORT;Username=postgres;Database=postgres'"
   echo "export PRISON_TEST_RABBITMQ='amqp://guest:guest@127.0.0.1:$AMQP_PORT/'"
   echo "export PRISON_TEST_CHROMIUM='/usr/bin/chromium'"
@@ -205,9 +228,10 @@ print_env() {
 
 case "${1:-}" in
   start) install_missing; start_postgres; start_rabbitmq; print_env ;;
-  stop) stop_all ;;
+  stop) shift; stop_servers "$@" ;;
   env) print_env ;;
+  state-dir) echo "$STATE_DIR" ;;
   rabbitmq-node) shift; rabbit_node "$@" ;;
   postgres-node) shift; pg_node "$@" ;;
-  *) echo "usage: $0 start|stop|env|rabbitmq-node|postgres-node" >&2; exit 2 ;;
+  *) echo "usage: $0 start|stop [postgres] [rabbitmq]|env|state-dir|rabbitmq-node|postgres-node" >&2; exit 2 ;;
 esac
