@@ -53,5 +53,9 @@ public sealed class PrometheusScrapeTests
             name => Assert.Contains(name, names));
         Assert.Equal(3, await prometheus.ValueAsync("count(prison_error_queue_messages{job=\"worker\"})"));
         Assert.Null(await prometheus.ValueAsync("prison_prisoners_unknown{job=\"web\"}"));
+        foreach (var job in new[] { "web", "worker" })
+        {
+            Assert.Equal(1, await prometheus.ValueAsync($"prison_build_info{{job=\"{job}\",version=\"{Worker.Hosting.ProductVersion.Number}\"}}"));
+        }
     }
 }

@@ -28,4 +28,17 @@ public sealed class StartPageTests(ProductionFixture system) : IClassFixture<Pro
             Assert.True(opened.StatusCode == HttpStatusCode.OK, $"{link} on the start page answers {(int)opened.StatusCode} to {role}");
         }
     }
+
+    [Fact]
+    public async Task Signed_in_users_see_the_version_in_the_footer_and_the_sign_in_page_does_not_tell_it()
+    {
+        using var anonymous = system.Web.CreateClient();
+
+        var home = await system.Client.GetStringAsync("/");
+        var signIn = await anonymous.GetStringAsync("/sign-in");
+
+        Assert.Equal(Worker.Hosting.ProductVersion.Text, Html.TextOf(home, "span", "data-role=\"version\""));
+        Assert.DoesNotContain("data-role=\"version\"", signIn);
+        Assert.DoesNotContain(Worker.Hosting.ProductVersion.Number, signIn);
+    }
 }

@@ -15,7 +15,7 @@ public sealed class ComposeFileTests
 
     private static readonly string[] ProductionKeys = ["ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
 
-    private readonly string root = RepositoryRoot();
+    private readonly string root = Repository.Root();
 
     [Theory]
     [InlineData("web")]
@@ -110,18 +110,6 @@ public sealed class ComposeFileTests
         Assert.Contains(final.Instructions, instruction => instruction.StartsWith("ENTRYPOINT", StringComparison.OrdinalIgnoreCase) && instruction.Contains(assembly, StringComparison.Ordinal));
     }
 
-    private static string RepositoryRoot()
-    {
-        for (var directory = new DirectoryInfo(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
-        {
-            if (File.Exists(Path.Combine(directory.FullName, "Prison.sln")))
-            {
-                return directory.FullName;
-            }
-        }
-
-        throw new InvalidOperationException($"No Prison.sln above {AppContext.BaseDirectory}.");
-    }
 
     private YamlMappingNode Service(string name)
     {

@@ -1,0 +1,28 @@
+using System.Text.RegularExpressions;
+using Prison.Worker.Hosting;
+
+namespace Prison.Worker.Tests.Hosting;
+
+public class ProductVersionTests
+{
+    [Fact]
+    public void The_changelogs_newest_version_is_the_one_this_build_declares()
+    {
+        var changelog = File.ReadAllText(Path.Combine(Repository.Root(), "CHANGELOG.md"));
+
+        var newest = Regex.Match(changelog, @"^## (\S+)", RegexOptions.Multiline);
+
+        Assert.True(newest.Success, "CHANGELOG.md has no version heading");
+        Assert.Equal(ProductVersion.Number, newest.Groups[1].Value);
+        Assert.Matches(@"^\d+\.\d+\.\d+$", ProductVersion.Number);
+    }
+
+    [Fact]
+    public async Task The_worker_prints_its_version_when_asked()
+    {
+        var run = await WorkerProcess.RunAsync(["--version"]);
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.StartsWith(ProductVersion.Number, run.Output.Trim(), StringComparison.Ordinal);
+    }
+}
