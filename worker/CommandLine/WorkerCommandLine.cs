@@ -24,6 +24,7 @@ public static class WorkerCommandLine
             JobsVerb.Create(),
             ImportVerb.Create(),
             UsersVerb.Create(),
+            BackupVerb.Create(),
         };
 
         // With no verb the worker runs, as a container's entry point expects; a word that is no verb is a mistake.
