@@ -25,6 +25,7 @@ public static class WorkerCommandLine
             ImportVerb.Create(),
             UsersVerb.Create(),
             BackupVerb.Create(),
+            RulesVerb.Create(),
         };
 
         // With no verb the worker runs, as a container's entry point expects; a word that is no verb is a mistake.
