@@ -10,14 +10,17 @@ namespace Prison.Worker.Hosting;
 /// </summary>
 public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedDatabase, RabbitMqSettings? RabbitMq)
 {
-    /// <summary>Every configuration key the product reads (docker-compose.yml sets these; a test checks it).</summary>
+    /// <summary>
+    /// Every configuration key the product reads: docs/configuration.md documents exactly these, and each is read by
+    /// the code (tests hold all three equal); docker-compose.yml sets only these.
+    /// </summary>
     public static readonly IReadOnlyList<string> Keys =
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Demo:Seed",
-        "Demo:Password", "SignIn:SecureCookies", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "Import:MaxReleaseShare",
+        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
+        "Demo:Password", "SignIn:SecureCookies", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:IdleTimeout", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint",
-        "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol",
+        "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
     ];
 
     public bool IsEmbedded => IsEmbeddedDatabase && RabbitMq is null;
