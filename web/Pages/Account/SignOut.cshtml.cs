@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 
@@ -27,6 +28,9 @@ public sealed class SignOutModel(SignInManager<StaffUser> signIn, PrisonDb db, E
             endedSessions.Ended(session, now);
         }
 
+        // Audited as the user who signs out: this request's principal stays theirs until it ends.
+        db.AuditEntries.Add(AuditEntry.SignedOut());
+        await db.SaveChangesAsync(HttpContext.RequestAborted);
         await signIn.SignOutAsync();
         return LocalRedirect(SignInPaths.SignIn);
     }
