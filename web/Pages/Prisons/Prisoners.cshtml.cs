@@ -93,7 +93,8 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
 
         IsFirstPage = cursor is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed(Status is { } listed ? $"the {listed} prisoners at {prison.Code}" : $"the current prisoners at {prison.Code}", IsFirstPage, Listed.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(
+            Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {prison.Code}" : $"the current prisoners at {prison.Code}", IsFirstPage, Listed.Rows.Count));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
