@@ -22,7 +22,7 @@ public sealed class AuditedPageStatementsTests
         var counter = new StatementCounter();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         await using var web = await RunningWeb.StartAsync(
-            ServerArguments.For(database, ServerArguments.NewQueuePrefix()), services: services => services.ConfigureDbContext<PrisonDb>(options => options.AddInterceptors(counter)));
+            ServerArguments.For(database, ServerArguments.NewQueuePrefix(), RunningWeb.InsecureCookies), services: services => services.ConfigureDbContext<PrisonDb>(options => options.AddInterceptors(counter)));
         var today = web.Services.GetRequiredService<PrisonCalendar>().Today(DateTime.UtcNow);
         await using (var db = database.Open())
         {
