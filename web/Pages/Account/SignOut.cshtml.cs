@@ -28,9 +28,14 @@ public sealed class SignOutModel(SignInManager<StaffUser> signIn, PrisonDb db, E
             endedSessions.Ended(session, now);
         }
 
-        // Audited as the user who signs out: this request's principal stays theirs until it ends.
-        db.AuditEntries.Add(AuditEntry.SignedOut());
-        await db.SaveChangesAsync(HttpContext.RequestAborted);
+        // Audited as the user who signs out: this request's principal stays theirs until it ends. Nobody signed in
+        // (the page is open to all) has nothing to sign out of.
+        if (User.Identity?.IsAuthenticated == true)
+        {
+            db.AuditEntries.Add(AuditEntry.SignedOut());
+            await db.SaveChangesAsync(HttpContext.RequestAborted);
+        }
+
         await signIn.SignOutAsync();
         return LocalRedirect(SignInPaths.SignIn);
     }

@@ -33,7 +33,7 @@ public sealed class AuditedReadsTests
             Assert.True(read.StatusCode == HttpStatusCode.OK, $"{path} answered {(int)read.StatusCode}");
         }
 
-        foreach (var path in new[] { "/prisons/P2", "/prisoners/C21", "/prisons/NOPE", "/prisoners/NOBODY" })
+        foreach (var path in new[] { "/prisons/P2", "/prisoners/C21", RecordPosting.FormPath("C21", NoticePosting.Kind), "/prisons/NOPE", "/prisoners/NOBODY" })
         {
             using var probe = await client.GetAsync(path);
             Assert.True(probe.StatusCode == HttpStatusCode.NotFound, $"{path} answered {(int)probe.StatusCode}");
@@ -52,6 +52,7 @@ public sealed class AuditedReadsTests
             [
                 ["DashboardViewed", "Opened the dashboard of P1: 3 arrivals shown"],
                 ["OutOfReach", "Refused, beyond the user's prisons: GET /prisoners/C21, the prisoner C21"],
+                ["OutOfReach", $"Refused, beyond the user's prisons: GET {RecordPosting.FormPath("C21", NoticePosting.Kind)}, the prisoner C21"],
                 ["OutOfReach", "Refused, beyond the user's prisons: GET /prisons/P2, the prison P2"],
                 ["PrisonerViewed", "Viewed the prisoner page"],
                 ["PrisonersListed", "Listed the Unknown prisoners at P1: 3 prisoners shown"],
@@ -62,12 +63,12 @@ public sealed class AuditedReadsTests
             entries.Select(e => e[..2]));
         Assert.Matches("^Read since last shift at P1 from .+ to .+: 0 changes shown$", entries.Single(e => e[0] == "ShiftChangesViewed")[1]);
         Assert.Equal(
-            [["C21"], ["C01"]],
+            [["C21"], ["C21"], ["C01"]],
             await database.RowsAsync($"SELECT prisoner_number FROM audit_entry WHERE user_name = '{name}' AND prisoner_number IS NOT NULL ORDER BY action"));
 
         using var admin = await web.SignedInClientAsync(Roles.Admin);
         var rows = AuditRow.In(await admin.GetStringAsync($"/admin/audit?user={name}&kind=OutOfReach"));
-        Assert.Equal(["C21", ""], rows.Select(r => r.Prisoner));
+        Assert.Equal(["C21", "C21", ""], rows.Select(r => r.Prisoner));
         Assert.All(rows, r => Assert.Equal((name, Loopback, "Out of reach"), (r.User, r.From, r.Action)));
         Assert.Equal(["Signed out"], AuditRow.In(await admin.GetStringAsync($"/admin/audit?user={name}&kind=signedout")).Select(r => r.Summary));
     }
