@@ -1,5 +1,4 @@
 using Microsoft.AspNetCore.Mvc;
-using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain.Evaluation;
@@ -27,7 +26,7 @@ public static class VerdictPoll
             if (await db.StoredVerdictAsync(id, scope.PrisonIds, cancellationToken) is not { } verdict)
             {
                 // Only on this refusal, and only for a user limited to prisons: is it unknown, or beyond their reach?
-                if (!scope.IsEverywhere && await db.Prisoners.AsNoTracking().Where(p => p.Id == id).Select(p => p.Number).FirstOrDefaultAsync(cancellationToken) is { } number)
+                if (!scope.IsEverywhere && await db.PrisonerNumberAsync(id, cancellationToken) is { } number)
                 {
                     await OutOfReachAudit.PrisonerAsync(http, id, number, cancellationToken);
                 }
