@@ -351,8 +351,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     }
 
     /// <summary>
-    /// New audit entries get the time of the save and, unless they name someone (a sign-in), the actor. Returns the
-    /// id of one of them, or null when the save adds none.
+    /// New audit entries get the time of the save, where the actor acts from and, unless they name someone (a sign-in),
+    /// the actor. Returns the id of one of them, or null when the save adds none.
     /// </summary>
     private Guid? StampAuditEntries()
     {
@@ -370,6 +370,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             {
                 entry.Entity.UserName = ActorName;
             }
+
+            entry.Entity.RemoteAddress ??= AuditEntry.Address(actor?.Address);
         }
 
         return added;

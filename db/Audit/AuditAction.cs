@@ -29,4 +29,19 @@ public enum AuditAction
 
     /// <summary>The prisons a user works in were set: who did it is the entry's user, whom it was done to its subject.</summary>
     PrisonsAssigned,
+
+    SignedOut,
+
+    // Reads of prisoner data beyond the prisoner page: what was read and how many rows. The pages' polls are not
+    // audited (they ask every few seconds); the page that opened them is.
+    PrisonersSearched,
+    PrisonersListed,
+    DashboardViewed,
+    ShiftChangesViewed,
+
+    /// <summary>A page or poll answered 404 because the prisoner or prison asked for is beyond the user's prisons.</summary>
+    OutOfReach,
+
+    /// <summary>An operator started a job: a full re-evaluation, or a job from the jobs dashboard.</summary>
+    JobRun,
 }

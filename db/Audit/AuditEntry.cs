@@ -44,23 +44,61 @@ public sealed class AuditEntry
     /// <summary>For a change: the same values after it.</summary>
     public string? After { get; private set; }
 
-    /// <summary>For a sign-in: where it came from.</summary>
-    public string? RemoteAddress { get; private set; }
+    /// <summary>
+    /// Where the act came from: the client's address for a request, "command line on HOST" or the machine for a process.
+    /// Stamped by <see cref="PrisonDb"/> from its <see cref="IAuditActor"/>, as the time is: callers never give it.
+    /// </summary>
+    public string? RemoteAddress { get; internal set; }
 
     /// <summary>For an act on a user (added, given roles, disabled...): whom it was done to. <see cref="UserName"/> is who did it.</summary>
     public string? SubjectUserName { get; private set; }
 
     /// <param name="how">How the sign-in was proved, when more than a password: "with an authenticator code".</param>
-    public static AuditEntry SignedIn(string userName, string? remoteAddress, string? how = null) =>
-        new() { Action = AuditAction.SignedIn, UserName = Clip(userName, MaxUserName), Summary = how is null ? "Signed in" : Clip($"Signed in {how}", MaxSummary), RemoteAddress = Address(remoteAddress) };
+    public static AuditEntry SignedIn(string userName, string? how = null) =>
+        new() { Action = AuditAction.SignedIn, UserName = Clip(userName, MaxUserName), Summary = how is null ? "Signed in" : Clip($"Signed in {how}", MaxSummary) };
 
     /// <param name="userName">The name that was typed, whether or not such a user exists.</param>
     /// <param name="reason">Why it failed, e.g. "wrong password" or "locked out".</param>
-    public static AuditEntry SignInFailed(string userName, string reason, string? remoteAddress = null) =>
-        new() { Action = AuditAction.SignInFailed, UserName = Clip(userName, MaxUserName), Summary = Clip($"Sign-in failed: {reason}", MaxSummary), RemoteAddress = Address(remoteAddress) };
+    public static AuditEntry SignInFailed(string userName, string reason) =>
+        new() { Action = AuditAction.SignInFailed, UserName = Clip(userName, MaxUserName), Summary = Clip($"Sign-in failed: {reason}", MaxSummary) };
+
+    public static AuditEntry SignedOut() => new() { Action = AuditAction.SignedOut, Summary = "Signed out" };
 
     public static AuditEntry PrisonerViewed(Guid prisonerId, string prisonerNumber) =>
         new() { Action = AuditAction.PrisonerViewed, PrisonerId = prisonerId, PrisonerNumber = prisonerNumber, Summary = "Viewed the prisoner page" };
+
+    /// <param name="terms">The text searched for, as the search read it.</param>
+    /// <param name="found">How many prisoners the page listed.</param>
+    public static AuditEntry Searched(string terms, int found) =>
+        new() { Action = AuditAction.PrisonersSearched, Summary = Clip($"Searched for \"{terms}\": {Count(found, "prisoner")} listed", MaxSummary) };
+
+    /// <param name="list">Which list, in words: "the Dangerous prisoners at RNDC".</param>
+    /// <param name="firstPage">False for a later page of the list.</param>
+    /// <param name="shown">How many prisoners the page listed.</param>
+    public static AuditEntry PrisonersListed(string list, bool firstPage, int shown) =>
+        new() { Action = AuditAction.PrisonersListed, Summary = Clip($"Listed {list}{(firstPage ? string.Empty : ", a later page")}: {Count(shown, "prisoner")} shown", MaxSummary) };
+
+    /// <param name="prisonCode">The prison whose dashboard was opened.</param>
+    /// <param name="shown">How many arrivals it showed.</param>
+    public static AuditEntry DashboardViewed(string prisonCode, int shown) =>
+        new() { Action = AuditAction.DashboardViewed, Summary = Clip($"Opened the dashboard of {prisonCode}: {Count(shown, "arrival")} shown", MaxSummary) };
+
+    /// <param name="span">The span read, in words, with the prison: "RNDC from … to …".</param>
+    /// <param name="shown">How many changes of verdict the page showed.</param>
+    public static AuditEntry ShiftChangesViewed(string span, int shown) =>
+        new() { Action = AuditAction.ShiftChangesViewed, Summary = Clip($"Read since last shift at {span}: {Count(shown, "change")} shown", MaxSummary) };
+
+    /// <summary>
+    /// A page or poll answered 404 because what it asked for is beyond the user's prisons: a probe, or a page left open
+    /// on a prisoner since moved. Names the prisoner when it was one, so the prisoner filter finds who asked about them.
+    /// </summary>
+    /// <param name="what">What was asked: the method, path and query, and the prison when it was one.</param>
+    public static AuditEntry OutOfReach(string what, Guid? prisonerId = null, string? prisonerNumber = null) =>
+        new() { Action = AuditAction.OutOfReach, PrisonerId = prisonerId, PrisonerNumber = prisonerNumber, Summary = Clip($"Refused, beyond the user's prisons: {what}", MaxSummary) };
+
+    /// <param name="what">The job and how it was asked for: "Started a full re-evaluation from the operations page".</param>
+    public static AuditEntry JobRun(string what) =>
+        new() { Action = AuditAction.JobRun, Summary = Clip(what, MaxSummary) };
 
     public static AuditEntry RuleEnabled(string ruleCode, string reason) =>
         new() { Action = AuditAction.RuleEnabled, Summary = Clip($"Enabled rule {ruleCode}: {reason}", MaxSummary), After = RuleState(ruleCode, true), Before = RuleState(ruleCode, false) };
@@ -149,7 +187,10 @@ public sealed class AuditEntry
     private static string RuleState(string ruleCode, bool enabled) =>
         System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Rule"] = ruleCode, ["Enabled"] = enabled });
 
-    private static string? Address(string? remoteAddress) => remoteAddress is null ? null : Clip(remoteAddress, MaxRemoteAddress);
+    /// <summary>An address as the column holds it: a longer one (no IP address is) is cut.</summary>
+    internal static string? Address(string? remoteAddress) => remoteAddress is null ? null : Clip(remoteAddress, MaxRemoteAddress);
+
+    private static string Count(int count, string noun) => count == 1 ? $"1 {noun}" : $"{count} {noun}s";
 
     private static string Clip(string text, int length) => text.Length <= length ? text : TextCut.AtMost(text, length - 1) + "…";
 }

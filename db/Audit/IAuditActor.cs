@@ -1,8 +1,14 @@
 namespace Prison.Db.Audit;
 
-/// <summary>Who is acting, for the audit log: the signed-in person in web, the verb or process in the worker.</summary>
+/// <summary>Who is acting, for the audit log, and from where: the signed-in person and their client's address in web, the verb or process and its machine in the worker.</summary>
 public interface IAuditActor
 {
     /// <summary>Null when nobody is known (nobody signed in): <see cref="PrisonDb"/> then records <see cref="AuditActor.Anonymous"/>.</summary>
     string? Name { get; }
+
+    /// <summary>
+    /// Where the act came from, stamped on every entry that does not say it already: the client's address for a
+    /// request, "command line on HOST" or the machine for a process. Null when it cannot be known.
+    /// </summary>
+    string? Address { get; }
 }

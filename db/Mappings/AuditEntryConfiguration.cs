@@ -21,13 +21,14 @@ internal sealed class AuditEntryConfiguration : IEntityTypeConfiguration<AuditEn
         builder.Property(e => e.Before).HasColumnName("before_values");
         builder.Property(e => e.After).HasColumnName("after_values");
 
-        // The audit page: newest first, alone or filtered by user, by the user acted on or by prisoner, each within an
-        // optional date range.
+        // The audit page: newest first, alone or filtered by user, by the user acted on, by prisoner or by kind, each
+        // within an optional date range.
         builder.HasIndex(e => new { e.AtUtc, e.Id }).IsDescending().HasDatabaseName("audit_entry_newest");
         builder.HasIndex(e => new { e.UserName, e.AtUtc, e.Id }).IsDescending(false, true, true).HasDatabaseName("audit_entry_by_user");
         builder.HasIndex(e => new { e.PrisonerNumber, e.AtUtc, e.Id }).IsDescending(false, true, true)
             .HasDatabaseName("audit_entry_by_prisoner").HasFilter("prisoner_number IS NOT NULL");
         builder.HasIndex(e => new { e.SubjectUserName, e.AtUtc, e.Id }).IsDescending(false, true, true)
             .HasDatabaseName("audit_entry_by_subject").HasFilter("subject_user_name IS NOT NULL");
+        builder.HasIndex(e => new { e.Action, e.AtUtc, e.Id }).IsDescending(false, true, true).HasDatabaseName("audit_entry_by_action");
     }
 }

@@ -7,7 +7,8 @@ namespace Prison.Db.Reads;
 
 /// <summary>
 /// The audit page's read: ONE statement a page, newest first, served by the index matching the filter
-/// (audit_entry_by_user, audit_entry_by_prisoner, audit_entry_by_subject, or audit_entry_newest for dates alone).
+/// (audit_entry_by_user, audit_entry_by_prisoner, audit_entry_by_subject, audit_entry_by_action, or audit_entry_newest
+/// for dates alone).
 /// </summary>
 public static class AuditReads
 {
@@ -40,6 +41,11 @@ public static class AuditReads
         if (filter.SubjectUserName is { } subject)
         {
             entries = entries.Where(e => e.SubjectUserName == subject);
+        }
+
+        if (filter.Action is { } action)
+        {
+            entries = entries.Where(e => e.Action == action);
         }
 
         if (filter.FromUtc is { } from)

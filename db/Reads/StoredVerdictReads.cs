@@ -26,4 +26,11 @@ public static class StoredVerdictReads
             .SingleOrDefaultAsync(cancellationToken);
         return row is null ? null : new StoredVerdict(row.DangerStatus, RuleFacts.FromJson(row.Facts), row.EvaluatedAtUtc, row.ReevaluateAtUtc, row.RuleSet);
     }
+
+    /// <summary>
+    /// The number of the prisoner of this id, whoever holds them, null when there is none: for telling a poll beyond the
+    /// user's prisons from a poll of nobody, after <see cref="StoredVerdictAsync"/> found nothing within reach.
+    /// </summary>
+    public static Task<string?> PrisonerNumberAsync(this PrisonDb db, Guid prisonerId, CancellationToken cancellationToken = default) =>
+        db.Prisoners.AsNoTracking().Where(p => p.Id == prisonerId).Select(p => (string?)p.Number).FirstOrDefaultAsync(cancellationToken);
 }

@@ -74,6 +74,7 @@ public static class WebApp
         app.UseAuthentication();
         app.UseTwoFactorEnrolment();
         app.UseAuthorization();
+        app.UseJobsDashboardAudit();
         app.UseAntiforgery();
         app.MapRazorPages();
         app.MapDashboardPoll();

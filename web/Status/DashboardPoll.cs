@@ -11,7 +11,8 @@ namespace Prison.Web.Status;
 /// prison's stamp is still S, else the dashboard as it is now (rows, counts, stamp); one statement at most
 /// (<see cref="DashboardReads.DashboardIfChangedAsync"/>), none when the stamp read for another screen a moment ago
 /// is S (<see cref="DashboardStamps"/>). Without a stamp, the dashboard as it is now. Never renews the session
-/// (<see cref="SignInPaths.IsPoll"/>).
+/// (<see cref="SignInPaths.IsPoll"/>), and is not audited as a read (it asks every few seconds; the page load that
+/// opened it is); a prison beyond the user's reach is (<see cref="OutOfReachAudit"/>).
 /// </summary>
 public static class DashboardPoll
 {
@@ -25,6 +26,7 @@ public static class DashboardPoll
             // Out of reach answers as a prison that does not exist does, before the stamps this instance remembers.
             if (await directory.FindAsync(code, PrisonScope.Of(http.User), cancellationToken) is not { } prison)
             {
+                await OutOfReachAudit.PrisonAsync(http, code, cancellationToken);
                 return Results.Problem($"There is no prison '{code}'.", statusCode: StatusCodes.Status404NotFound);
             }
 

@@ -9,8 +9,9 @@ namespace Prison.Web.Status;
 /// <summary>
 /// What an open prisoner page asks every few seconds: "does my verdict block still read as stamp S?". 304 with no body
 /// when it does, else the block as it reads now; one statement by the prisoner's key either way. A prisoner out of the
-/// user's reach (<see cref="PrisonScope"/>) answers 404 as an unknown one does, from the same statement. Never renews
-/// the session (<see cref="SignInPaths.IsPoll"/>).
+/// user's reach (<see cref="PrisonScope"/>) answers 404 as an unknown one does, from the same statement, and is audited
+/// (<see cref="OutOfReachAudit"/>). Never renews the session (<see cref="SignInPaths.IsPoll"/>), and is not audited as a
+/// read: it asks every few seconds, and the page that opened it is audited.
 /// </summary>
 public static class VerdictPoll
 {
@@ -21,8 +22,15 @@ public static class VerdictPoll
             Guid id, [FromQuery] string? since, HttpContext http, PrisonDb db, RuleSet ruleSet, RuleTitles titles, PrisonTime time, PrisonDirectory directory,
             CancellationToken cancellationToken) =>
         {
-            if (await db.StoredVerdictAsync(id, PrisonScope.Of(http.User).PrisonIds, cancellationToken) is not { } verdict)
+            var scope = PrisonScope.Of(http.User);
+            if (await db.StoredVerdictAsync(id, scope.PrisonIds, cancellationToken) is not { } verdict)
             {
+                // Only on this refusal, and only for a user limited to prisons: is it unknown, or beyond their reach?
+                if (!scope.IsEverywhere && await db.PrisonerNumberAsync(id, cancellationToken) is { } number)
+                {
+                    await OutOfReachAudit.PrisonerAsync(http, id, number, cancellationToken);
+                }
+
                 return Results.Problem($"There is no prisoner {id}.", statusCode: StatusCodes.Status404NotFound);
             }
 

@@ -13,7 +13,7 @@ public class AppendOnlyTests
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using (var db = database.Open())
         {
-            db.AuditEntries.Add(AuditEntry.SignedIn("alice", "10.0.0.1"));
+            db.AuditEntries.Add(AuditEntry.SignedIn("alice"));
             await db.SaveChangesAsync();
         }
 
@@ -61,7 +61,7 @@ public class AppendOnlyTests
             await using (var db = PrisonDatabase.Open(asApp.ToString()))
             {
                 await db.Database.MigrateAsync();
-                db.AuditEntries.Add(AuditEntry.SignedIn("alice", null));
+                db.AuditEntries.Add(AuditEntry.SignedIn("alice"));
                 await db.SaveChangesAsync();
             }
 

@@ -8,21 +8,21 @@ public class AuditEntryTests
 {
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task Sign_ins_record_the_person_signing_in_and_where_from_not_the_actor(Engine engine)
+    public async Task Sign_ins_record_the_person_signing_in_not_the_actor_and_where_the_actor_acts_from(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         var clock = new MovableClock(TestDay.Noon);
-        await using (var db = database.OpenAs("someone else", clock))
+        await using (var db = PrisonDatabase.OpenAs(new AuditActor("someone else", "10.0.0.1"), database.ConnectionString, clock))
         {
-            db.AuditEntries.Add(AuditEntry.SignedIn("alice", "10.0.0.1"));
-            db.AuditEntries.Add(AuditEntry.SignInFailed("mallory", "wrong password", "10.0.0.2"));
+            db.AuditEntries.Add(AuditEntry.SignedIn("alice"));
+            db.AuditEntries.Add(AuditEntry.SignInFailed("mallory", "wrong password"));
             await db.SaveChangesAsync();
         }
 
         await using var read = database.Open();
         var entries = await read.AuditEntries.OrderBy(e => e.UserName).ToListAsync();
         Assert.Equal(
-            [("alice", AuditAction.SignedIn, "Signed in", "10.0.0.1"), ("mallory", AuditAction.SignInFailed, "Sign-in failed: wrong password", "10.0.0.2")],
+            [("alice", AuditAction.SignedIn, "Signed in", "10.0.0.1"), ("mallory", AuditAction.SignInFailed, "Sign-in failed: wrong password", "10.0.0.1")],
             entries.Select(e => (e.UserName, e.Action, e.Summary, e.RemoteAddress!)));
         Assert.All(entries, e => Assert.Equal(TestDay.Noon.UtcDateTime, e.AtUtc));
         Assert.All(entries, e => Assert.Null(e.PrisonerId));
@@ -50,6 +50,49 @@ public class AuditEntryTests
             ],
             entries.Select(e => (e.Action, e.Summary, e.Before!, e.After!)));
         Assert.All(entries, e => Assert.Equal("admin", e.UserName));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Every_kind_of_entry_records_where_its_actor_acts_from(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = PrisonDatabase.OpenAs(new AuditActor("alice", "192.0.2.7"), database.ConnectionString))
+        {
+            db.AuditEntries.AddRange(
+                AuditEntry.PrisonerViewed(Guid.CreateVersion7(), "A1"),
+                AuditEntry.Searched("smith", 3),
+                AuditEntry.PrisonersListed("the Dangerous prisoners at P1", firstPage: true, 2),
+                AuditEntry.DashboardViewed("P1", 10),
+                AuditEntry.ShiftChangesViewed("P1 from 2025-01-01 08:00 to 2025-01-01 20:00", 1),
+                AuditEntry.OutOfReach("GET /prisons/P2, the prison P2"),
+                AuditEntry.JobRun("Started a full re-evaluation from the operations page"),
+                AuditEntry.SignedOut(),
+                AuditEntry.RuleDisabled("R12", "policy"),
+                AuditEntry.Refused(null, "GET /admin/users"));
+            await db.SaveChangesAsync();
+        }
+
+        var rows = await database.RowsAsync("SELECT user_name, remote_address FROM audit_entry");
+        Assert.Equal(10, rows.Count);
+        Assert.All(rows, row => Assert.Equal(["alice", "192.0.2.7"], row));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_process_acts_from_its_machine_and_the_command_line_says_so(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        foreach (var actor in new[] { AuditActor.Worker, AuditActor.CommandLine })
+        {
+            await using var db = PrisonDatabase.OpenAs(actor, database.ConnectionString);
+            db.AuditEntries.Add(AuditEntry.UserDisabled("lee"));
+            await db.SaveChangesAsync();
+        }
+
+        Assert.Equal(
+            [Environment.MachineName, $"command line on {Environment.MachineName}"],
+            (await database.RowsAsync("SELECT remote_address FROM audit_entry ORDER BY id")).Select(r => r[0]));
     }
 
     [Fact]

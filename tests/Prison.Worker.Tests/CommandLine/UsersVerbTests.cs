@@ -250,7 +250,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task Each_change_is_audited_as_made_by_the_command_line_and_the_account_that_ran_it_naming_the_user()
+    public async Task Each_change_is_audited_as_made_by_the_command_line_and_the_account_that_ran_it_on_its_machine_naming_the_user()
     {
         await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons");
         await UsersAsync("assign", "judy", "--all-prisons");
@@ -262,17 +262,17 @@ public sealed class UsersVerbTests : IAsyncLifetime
         var refused = await UsersAsync("reset-two-factor", "judy");
         await UsersAsync("list");
 
-        var actor = $"command line ({Environment.UserName})";
+        var (actor, from) = ($"command line ({Environment.UserName})", $"command line on {Environment.MachineName}");
         Assert.True(reset.ExitCode == 0, reset.Output);
         Assert.Contains("Reset the two-factor sign-in of judy", reset.Output);
         Assert.Equal(1, refused.ExitCode);
         Assert.Contains("Nothing was changed: judy has no two-factor sign-in to reset.", refused.Output);
         Assert.Equal(
             [
-                [actor, "UserAdded", "judy"], [actor, "PrisonsAssigned", "judy"], [actor, "UserDisabled", "judy"], [actor, "UserEnabled", "judy"], [actor, "PasswordReset", "judy"],
-                [actor, "TwoFactorReset", "judy"],
+                [actor, "UserAdded", "judy", from], [actor, "PrisonsAssigned", "judy", from], [actor, "UserDisabled", "judy", from], [actor, "UserEnabled", "judy", from],
+                [actor, "PasswordReset", "judy", from], [actor, "TwoFactorReset", "judy", from],
             ],
-            (await _database.RowsAsync("SELECT user_name, action, subject_user_name FROM audit_entry ORDER BY at, id")).Select(r => r.ToArray()));
+            (await _database.RowsAsync("SELECT user_name, action, subject_user_name, remote_address FROM audit_entry ORDER BY at, id")).Select(r => r.ToArray()));
         Assert.False(await _database.ScalarAsync<bool>("SELECT two_factor_enabled FROM staff_user WHERE user_name = 'judy'"));
     }
 

@@ -57,10 +57,9 @@ public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : 
 
     private async Task AuditAsync(string userName, Microsoft.AspNetCore.Identity.SignInResult result)
     {
-        var address = HttpContext.Connection.RemoteIpAddress?.ToString();
         db.AuditEntries.Add(result.Succeeded
-            ? AuditEntry.SignedIn(userName, address)
-            : AuditEntry.SignInFailed(userName, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : "wrong name or password, or disabled", address));
+            ? AuditEntry.SignedIn(userName)
+            : AuditEntry.SignInFailed(userName, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : "wrong name or password, or disabled"));
         await db.SaveChangesAsync(HttpContext.RequestAborted);
     }
 }

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 
@@ -25,6 +26,14 @@ public sealed class SignOutModel(SignInManager<StaffUser> signIn, PrisonDb db, E
             var now = clock.GetUtcNow().UtcDateTime;
             await db.EndSessionAsync(session, SessionEnd.SignedOut, now, HttpContext.RequestAborted);
             endedSessions.Ended(session, now);
+        }
+
+        // Audited as the user who signs out: this request's principal stays theirs until it ends. Nobody signed in
+        // (the page is open to all) has nothing to sign out of.
+        if (User.Identity?.IsAuthenticated == true)
+        {
+            db.AuditEntries.Add(AuditEntry.SignedOut());
+            await db.SaveChangesAsync(HttpContext.RequestAborted);
         }
 
         await signIn.SignOutAsync();

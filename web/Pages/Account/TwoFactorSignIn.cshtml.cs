@@ -47,18 +47,17 @@ public sealed class TwoFactorSignInModel(SignInManager<StaffUser> signIn, Prison
             ? await signIn.TwoFactorAuthenticatorSignInAsync(authenticatorCode, isPersistent: false, rememberClient: false)
             : await signIn.TwoFactorRecoveryCodeSignInAsync(typed.ToUpperInvariant());
 
-        var address = HttpContext.Connection.RemoteIpAddress?.ToString();
         var name = user.UserName!;
         if (result.Succeeded)
         {
             var how = isAuthenticatorCode
                 ? "with an authenticator code"
                 : $"with a recovery code ({await signIn.UserManager.CountRecoveryCodesAsync(user)} left)";
-            await AuditAsync(AuditEntry.SignedIn(name, address, how));
+            await AuditAsync(AuditEntry.SignedIn(name, how));
             return LocalRedirect(ReturnUrl is { } url && Url.IsLocalUrl(url) ? url : "/");
         }
 
-        await AuditAsync(AuditEntry.SignInFailed(name, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : isAuthenticatorCode ? "wrong authenticator code" : "wrong recovery code", address));
+        await AuditAsync(AuditEntry.SignInFailed(name, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : isAuthenticatorCode ? "wrong authenticator code" : "wrong recovery code"));
         ModelState.AddModelError(string.Empty, result.IsLockedOut
             ? $"This account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords or codes. Try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes, or ask an admin to reset the password."
             : "That code is wrong, or too old: type the code your app shows now, or an unused recovery code.");

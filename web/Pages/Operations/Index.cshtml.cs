@@ -2,6 +2,7 @@ using Hangfire;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
 using Prison.Web.Status;
@@ -55,6 +56,10 @@ public sealed class IndexModel(
     {
         var start = await runs.StartAsync($"operations page ({db.ActorName})", RunScope.All, cancellationToken);
         Message = start.Joined ? $"A run was already going ({start.Run.Scope}, started by {start.Run.StartedBy}); its progress is below." : "Started a full re-evaluation.";
+        db.AuditEntries.Add(AuditEntry.JobRun(start.Joined
+            ? $"Asked for a full re-evaluation from the operations page; one was already going ({start.Run.Scope}, started by {start.Run.StartedBy})"
+            : $"Started a full re-evaluation (run {start.Run.Id}) from the operations page"));
+        await db.SaveChangesAsync(cancellationToken);
         return RedirectToPage();
     }
 

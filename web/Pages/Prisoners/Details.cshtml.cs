@@ -75,9 +75,15 @@ public sealed class DetailsModel(
 
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
     {
-        // A prisoner out of the user's reach is not found, as one that does not exist: no view is audited either.
-        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner || !PrisonScope.Of(User).Reaches(prisoner))
+        // A prisoner out of the user's reach is not found, as one that does not exist; the refusal is audited, no view.
+        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
         {
+            return false;
+        }
+
+        if (!PrisonScope.Of(User).Reaches(prisoner))
+        {
+            await OutOfReachAudit.PrisonerAsync(HttpContext, prisoner, cancellationToken);
             return false;
         }
 

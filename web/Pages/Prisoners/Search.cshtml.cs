@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Web.SignIn;
@@ -10,7 +11,8 @@ namespace Prison.Web.Pages.Prisoners;
 /// <summary>
 /// Finding any prisoner within the user's reach, from the search box in every page's header: by number (exact or its
 /// start) or by the start of the first or last name, in any case and with or without accents. One statement
-/// (<see cref="SearchReads"/>), which leaves out whoever is not held now at the user's prisons (<see cref="PrisonScope"/>).
+/// (<see cref="SearchReads"/>), which leaves out whoever is not held now at the user's prisons (<see cref="PrisonScope"/>),
+/// and the audit entry's insert.
 /// </summary>
 public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
 {
@@ -42,6 +44,10 @@ public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitl
         }
 
         Results = await db.SearchAsync(Query, PrisonScope.Of(User).PrisonIds, cancellationToken);
+
+        // Audited with its terms and how many it listed, saved before the page shows them: no results without their entry.
+        db.AuditEntries.Add(AuditEntry.Searched(Query, Results.Hits.Count));
+        await db.SaveChangesAsync(cancellationToken);
         PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
     }
 }

@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.SignIn;
@@ -10,7 +11,8 @@ namespace Prison.Web.Pages.Prisons;
 
 /// <summary>
 /// Every current prisoner of a prison, or those at one status, newest arrival first, 50 a page: each page one statement
-/// that starts where the last one ended (keyset), so the last page costs what the first does.
+/// that starts where the last one ended (keyset), so the last page costs what the first does, and the insert of its
+/// audit entry (which list, how many shown).
 /// </summary>
 public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : PageModel
 {
@@ -68,6 +70,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
     {
         if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
+            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
             return NotFound();
         }
 
@@ -90,6 +93,9 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
 
         IsFirstPage = cursor is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(
+            Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {prison.Code}" : $"the current prisoners at {prison.Code}", IsFirstPage, Listed.Rows.Count));
+        await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
 

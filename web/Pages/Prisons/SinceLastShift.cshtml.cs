@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Audit;
 using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Domain;
@@ -13,7 +14,8 @@ namespace Prison.Web.Pages.Prisons;
 /// <summary>
 /// What an officer coming on duty reads first: the prison's prisoners who became Dangerous, and those no longer
 /// Dangerous, over the last shift (by default the last twelve hours; any span), newest first, each with the rules and
-/// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>).
+/// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>), and the insert of
+/// its audit entry.
 /// </summary>
 public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel
 {
@@ -37,6 +39,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     {
         if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
+            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
             return NotFound();
         }
 
@@ -45,6 +48,9 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         {
             Read = span;
             Changes = await db.ShiftChangesAsync(prison.Id, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
+            db.AuditEntries.Add(AuditEntry.ShiftChangesViewed(
+                $"{prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}", Changes.BecameDangerous.Count + Changes.NoLongerDangerous.Count));
+            await db.SaveChangesAsync(cancellationToken);
         }
 
         return Page();

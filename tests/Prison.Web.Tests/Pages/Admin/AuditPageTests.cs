@@ -76,7 +76,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
 
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var html = await response.Content.ReadAsStringAsync();
-        foreach (var id in new[] { "user-error", "prisoner-error", "from-error", "to-error", "page-error" })
+        foreach (var id in new[] { "user-error", "prisoner-error", "kind-error", "from-error", "to-error", "page-error" })
         {
             Assert.Equal(id == errorId ? message : string.Empty, Html.TextById(html, id));
         }
@@ -86,6 +86,42 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
         {
             Assert.Equal(Uri.UnescapeDataString(pair[1]), Html.InputValue(html, pair[0]));
         }
+    }
+
+    [Theory]
+    [InlineData("Nonsense")]
+    [InlineData("3")]
+    [InlineData("-1")]
+    public async Task A_kind_that_is_not_one_is_refused_with_its_message_and_no_entries(string kind)
+    {
+        using var admin = await AuditClients.AdminAsync(system);
+
+        var html = await admin.GetStringAsync($"/admin/audit?kind={kind}");
+
+        Assert.Equal("Choose a kind of entry from the list.", Html.TextById(html, "kind-error"));
+        Assert.Empty(AuditRow.In(html));
+    }
+
+    [Fact]
+    public async Task A_kind_filter_shows_only_entries_of_that_kind_keeps_it_chosen_and_in_the_links()
+    {
+        await LogViewsAsync("by kind", new DateTimeOffset(2025, 3, 1, 12, 0, 0, TimeSpan.Zero), count: 51, number: i => $"K{i}");
+        await using (var db = system.Database.OpenAs("by kind"))
+        {
+            db.AuditEntries.Add(AuditEntry.Searched("K1", 1));
+            await db.SaveChangesAsync();
+        }
+
+        using var admin = await AuditClients.AdminAsync(system);
+
+        var searches = await admin.GetStringAsync("/admin/audit?user=by+kind&kind=PrisonersSearched");
+        var views = await admin.GetStringAsync("/admin/audit?user=by+kind&kind=PrisonerViewed");
+
+        Assert.Equal([("Prisoners searched", "Searched for \"K1\": 1 prisoner listed")], AuditRow.In(searches).Select(r => (r.Action, r.Summary)));
+        Assert.Equal(50, AuditRow.In(views).Count);
+        Assert.All(AuditRow.In(views), r => Assert.Equal("Prisoner viewed", r.Action));
+        Assert.Equal(["PrisonerViewed"], Html.SelectedOptions(views, "kind"));
+        Assert.Equal("/admin/audit?user=by%20kind&kind=PrisonerViewed&p=2", AuditRow.Link(views, "next"));
     }
 
     [Fact]

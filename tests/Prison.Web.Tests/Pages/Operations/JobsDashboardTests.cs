@@ -83,6 +83,27 @@ public sealed class JobsDashboardTests(ProductionFixture system) : IClassFixture
         Assert.NotEqual(before, LastRun());
     }
 
+    [Fact]
+    public async Task A_job_fired_from_the_dashboard_is_audited_as_a_job_run_with_the_operator_and_address_and_its_stats_poll_is_not()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Operator);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+        var page = await client.GetStringAsync($"{Dashboard}/recurring");
+
+        using var fire = new HttpRequestMessage(HttpMethod.Post, $"{Dashboard}/recurring/trigger") { Content = Trigger(UnknownSweeperJob.Name) };
+        fire.Headers.Add(Meta(page, "csrf-header"), Meta(page, "csrf-token"));
+        using var fired = await client.SendAsync(fire);
+        using var stats = new HttpRequestMessage(HttpMethod.Post, $"{Dashboard}/stats") { Content = new FormUrlEncodedContent([new("metrics[]", "enqueued:count")]) };
+        stats.Headers.Add(Meta(page, "csrf-header"), Meta(page, "csrf-token"));
+        using var polled = await client.SendAsync(stats);
+
+        Assert.Equal(HttpStatusCode.NoContent, fired.StatusCode);
+        Assert.Equal(HttpStatusCode.OK, polled.StatusCode);
+        Assert.Equal(
+            [["JobRun", $"From the jobs dashboard: /recurring/trigger for {UnknownSweeperJob.Name}", "127.0.0.1"]],
+            (await system.Database.RowsAsync($"SELECT action, summary, remote_address FROM audit_entry WHERE user_name = '{name}' AND action <> 'SignedIn'")).Select(r => r.ToArray()));
+    }
+
     private static FormUrlEncodedContent Trigger(string job) => new([new("jobs[]", job)]);
 
     /// <summary>The nightly job's last run: only a hand fires it by day, so any change is the dashboard's doing.</summary>

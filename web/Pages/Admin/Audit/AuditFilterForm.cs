@@ -23,6 +23,9 @@ public sealed partial class AuditFilterForm
 
     public string? Prisoner { get; set; }
 
+    /// <summary>The kind of entry, by its name (<see cref="AuditAction"/>): "DashboardViewed", "OutOfReach"...</summary>
+    public string? Kind { get; set; }
+
     public string? From { get; set; }
 
     public string? To { get; set; }
@@ -51,6 +54,19 @@ public sealed partial class AuditFilterForm
             errors.AddModelError(nameof(Prisoner), "Enter a prisoner number: letters and digits only, at most 32.");
         }
 
+        AuditAction? action = null;
+        if (Blank(Kind) is { } kind)
+        {
+            if (Enum.TryParse<AuditAction>(kind, ignoreCase: true, out var parsed) && Enum.IsDefined(parsed) && !char.IsDigit(kind[0]) && kind[0] != '-')
+            {
+                action = parsed;
+            }
+            else
+            {
+                errors.AddModelError(nameof(Kind), "Choose a kind of entry from the list.");
+            }
+        }
+
         var from = Day(From, nameof(From), "first", errors);
         var to = Day(To, nameof(To), "last", errors);
         if (from is not null && to is not null && to < from)
@@ -75,7 +91,8 @@ public sealed partial class AuditFilterForm
             from is { } first ? calendar.StartOfDayUtc(first) : null,
             to is { } last ? calendar.StartOfDayUtc(last.AddDays(1)) : null,
             page,
-            about);
+            about,
+            action);
         return true;
     }
 
@@ -83,7 +100,7 @@ public sealed partial class AuditFilterForm
     public Dictionary<string, string> RouteValues(int page)
     {
         var values = new Dictionary<string, string>();
-        foreach (var (name, value) in new[] { ("user", User), ("about", About), ("prisoner", Prisoner), ("from", From), ("to", To) })
+        foreach (var (name, value) in new[] { ("user", User), ("about", About), ("prisoner", Prisoner), ("kind", Kind), ("from", From), ("to", To) })
         {
             if (Blank(value) is { } text)
             {
@@ -99,7 +116,7 @@ public sealed partial class AuditFilterForm
     public string Describe()
     {
         var parts = new List<string>();
-        foreach (var (name, value) in new[] { ("user", User), ("about user", About), ("prisoner", Prisoner), ("from", From), ("to", To), ("page", Page) })
+        foreach (var (name, value) in new[] { ("user", User), ("about user", About), ("prisoner", Prisoner), ("kind", Kind), ("from", From), ("to", To), ("page", Page) })
         {
             if (Blank(value) is { } text)
             {

@@ -166,8 +166,14 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
     private async Task<bool> LoadAsync(string number, string kind, CancellationToken cancellationToken)
     {
         var scope = PrisonScope.Of(User);
-        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner || !scope.Reaches(prisoner))
+        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
         {
+            return false;
+        }
+
+        if (!scope.Reaches(prisoner))
+        {
+            await OutOfReachAudit.PrisonerAsync(HttpContext, prisoner, cancellationToken);
             return false;
         }
 
