@@ -21,6 +21,7 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
+        var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
         builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddRecordingForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
@@ -54,6 +55,12 @@ public static class WebApp
 
         // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
         app.Services.RegisterPrisonSchedule();
+
+        // First: the rate limit, the audit's source address and HSTS all read the client's address and scheme.
+        if (behindProxy)
+        {
+            app.UseForwardedHeaders();
+        }
 
         app.UseSecurityHeaders();
         if (!app.Environment.IsDevelopment())

@@ -15,7 +15,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
         "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Demo:Seed",
-        "Demo:Password", "SignIn:SecureCookies", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "Import:MaxReleaseShare",
+        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint",
         "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol",
     ];
