@@ -48,6 +48,10 @@ public static class WebApp
         {
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
             await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
+        }
+
+        if (settings.IsDemo)
+        {
             await app.Services.SeedDemoDataAsync(cancellationToken);
             var demoUsers = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
             app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoUsers.Created, demoUsers.GeneratedPassword));
@@ -69,7 +73,7 @@ public static class WebApp
         }
 
         // Over HTTPS only, as browsers take it; the embedded mode is tried over plain http://localhost.
-        if (!settings.IsEmbedded && !app.Environment.IsDevelopment())
+        if (!settings.IsDemo && !app.Environment.IsDevelopment())
         {
             app.UseHsts();
         }
