@@ -32,6 +32,7 @@ public static class StaffSignIn
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
         services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
+        services.AddSingleton(SystemUseNotice.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();

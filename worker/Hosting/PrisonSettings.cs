@@ -15,9 +15,9 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
         "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Demo:Seed",
-        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "Import:MaxReleaseShare",
+        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
-        "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol",
+        "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol",
     ];
 
     /// <summary>Set by the published images: a start that must not fall back to the embedded demo or run unprotected.</summary>
