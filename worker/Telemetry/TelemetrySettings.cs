@@ -35,6 +35,12 @@ public sealed record TelemetrySettings(IPEndPoint? MetricsEndpoint, Uri? TracesE
     /// </summary>
     private static IPEndPoint? MetricsListener(IConfiguration configuration)
     {
+        if (!string.IsNullOrEmpty(configuration["Metrics:Url"]))
+        {
+            // The key before Metrics:Port: ignored, it would leave an installation silently without metrics.
+            throw new StartupException($"Metrics:Url is no longer read: set {MetricsPortKey}, and {MetricsAddressKey} for an address other than 127.0.0.1.");
+        }
+
         var port = configuration[MetricsPortKey] switch
         {
             null or "" => (int?)null,
