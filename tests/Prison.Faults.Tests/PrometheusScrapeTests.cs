@@ -17,8 +17,8 @@ public sealed class PrometheusScrapeTests
         var configuration = ServerArguments.For(database, ServerArguments.NewQueuePrefix());
         var webMetrics = new Uri($"http://127.0.0.1:{PrivatePrometheus.FreePort()}");
         var workerMetrics = new Uri($"http://127.0.0.1:{PrivatePrometheus.FreePort()}");
-        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies, $"--Metrics:Url={webMetrics}"]);
-        await using var workers = await WorkerServices.StartAsync(1, [.. configuration, $"--Metrics:Url={workerMetrics}"]);
+        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies, $"--Metrics:Port={webMetrics.Port}"]);
+        await using var workers = await WorkerServices.StartAsync(1, [.. configuration, $"--Metrics:Port={workerMetrics.Port}"]);
         await using var prometheus = await PrivatePrometheus.StartAsync(new Dictionary<string, Uri> { ["web"] = webMetrics, ["worker"] = workerMetrics });
         var today = DateOnly.FromDateTime(DateTime.UtcNow).AddDays(-1);
         await using (var db = database.Open())

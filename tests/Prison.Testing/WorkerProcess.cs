@@ -1,5 +1,3 @@
-using System.Diagnostics;
-
 namespace Prison.Testing;
 
 /// <summary>
@@ -16,43 +14,6 @@ public static class WorkerProcess
 
     /// <param name="workingDirectory">The folder the command is started from.</param>
     /// <param name="environment">Variables set for this command only, over the test's own.</param>
-    public static async Task<(int ExitCode, string Output)> RunInAsync(string workingDirectory, IReadOnlyDictionary<string, string> environment, string? input, params string[] args)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true, WorkingDirectory = workingDirectory };
-        foreach (var (name, value) in environment)
-        {
-            start.Environment[name] = value;
-        }
-
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
-        foreach (var arg in args)
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using var process = Process.Start(start)!;
-        if (input is not null)
-        {
-            await process.StandardInput.WriteLineAsync(input);
-        }
-
-        process.StandardInput.Close();
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(2));
-        try
-        {
-            await process.WaitForExitAsync(timeout.Token);
-        }
-        finally
-        {
-            // A command that hangs must not outlive its test.
-            if (!process.HasExited)
-            {
-                process.Kill(entireProcessTree: true);
-            }
-        }
-
-        return (process.ExitCode, await output + await error);
-    }
+    public static Task<(int ExitCode, string Output)> RunInAsync(string workingDirectory, IReadOnlyDictionary<string, string> environment, string? input, params string[] args) =>
+        AppProcess.RunAsync("Prison.Worker.dll", workingDirectory, environment, input, args);
 }

@@ -2,7 +2,8 @@ namespace Prison.Web.Hosting;
 
 /// <summary>
 /// The headers every answer carries: scripts, styles and everything else only from this site (the pages have no
-/// inline script or style), never framed, no referrer sent elsewhere, no powerful browser features.
+/// inline script or style), never framed, no referrer sent elsewhere, no powerful browser features; nothing kept in a
+/// cache of what a signed-in user is answered.
 /// </summary>
 public static class SecurityHeaders
 {
@@ -20,6 +21,8 @@ public static class SecurityHeaders
 
     public const string PermissionsPolicy = "camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()";
 
+    public const string NoStore = "no-store";
+
     public static IApplicationBuilder UseSecurityHeaders(this IApplicationBuilder app) =>
         app.Use(async (context, next) =>
         {
@@ -35,6 +38,12 @@ public static class SecurityHeaders
                 headers.XFrameOptions = "DENY";
                 headers["Referrer-Policy"] = "no-referrer";
                 headers["Permissions-Policy"] = PermissionsPolicy;
+                // What a signed-in user is answered shows prisoners' records: no browser or proxy keeps a copy.
+                if (context.User.Identity?.IsAuthenticated == true)
+                {
+                    headers.CacheControl = NoStore;
+                }
+
                 return Task.CompletedTask;
             });
             await next();

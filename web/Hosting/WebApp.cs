@@ -21,6 +21,7 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
+        var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
         builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddRecordingForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
@@ -47,6 +48,10 @@ public static class WebApp
         {
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
             await app.Services.AbandonRunsLeftInMemoryAsync(cancellationToken);
+        }
+
+        if (settings.IsDemo)
+        {
             await app.Services.SeedDemoDataAsync(cancellationToken);
             var demoUsers = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
             app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoUsers.Created, demoUsers.GeneratedPassword));
@@ -55,6 +60,12 @@ public static class WebApp
         // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
         app.Services.RegisterPrisonSchedule();
 
+        // First: the rate limit, the audit's source address and HSTS all read the client's address and scheme.
+        if (behindProxy)
+        {
+            app.UseForwardedHeaders();
+        }
+
         app.UseSecurityHeaders();
         if (!app.Environment.IsDevelopment())
         {
@@ -62,7 +73,7 @@ public static class WebApp
         }
 
         // Over HTTPS only, as browsers take it; the embedded mode is tried over plain http://localhost.
-        if (!settings.IsEmbedded && !app.Environment.IsDevelopment())
+        if (!settings.IsDemo && !app.Environment.IsDevelopment())
         {
             app.UseHsts();
         }

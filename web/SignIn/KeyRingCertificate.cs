@@ -17,6 +17,9 @@ public static class KeyRingCertificate
 
     public const string ThumbprintKey = "DataProtection:CertificateThumbprint";
 
+    /// <summary>Lets a production start store the key ring unencrypted: an explicit choice, never a forgotten setting.</summary>
+    public const string AllowUnencryptedKey = "DataProtection:AllowUnencryptedKeys";
+
     /// <summary>The configured certificate, with its private key; null when none is configured.</summary>
     /// <param name="contentRoot">What a relative <see cref="PathKey"/> is taken from, as <c>Prison:DataFolder</c> is.</param>
     public static X509Certificate2? From(IConfiguration configuration, string contentRoot)

@@ -36,6 +36,7 @@ public static class StaffSignIn
         services.Replace(ServiceDescriptor.Scoped(provider =>
             provider.GetRequiredService<IHttpContextAccessor>().HttpContext is { } http ? PrisonScope.Of(http.User).AccountAuthority : AccountAuthority.Headquarters));
         services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
+        services.AddSingleton(SystemUseNotice.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
@@ -48,10 +49,16 @@ public static class StaffSignIn
         {
             keyRing.ProtectKeysWithCertificate(certificate);
         }
+        else if (settings.IsProduction && !PrisonSettings.IsOn(builder.Configuration, KeyRingCertificate.AllowUnencryptedKey))
+        {
+            // Whoever reads an unencrypted key ring from the database (a backup, a copy) can mint any session.
+            throw new StartupException(
+                $"{PrisonSettings.ProductionKey} is true but no certificate encrypts the key ring: set {KeyRingCertificate.PathKey} or {KeyRingCertificate.ThumbprintKey}, or {KeyRingCertificate.AllowUnencryptedKey}=true to store it unencrypted.");
+        }
 
         // Secure cookies travel over HTTPS only. The embedded mode is tried over plain http://localhost, and
         // development runs so too: there the cookie is secure exactly when the request was.
-        var secure = builder.Configuration.GetValue<bool?>(SecureCookiesKey) ?? !(settings.IsEmbedded || builder.Environment.IsDevelopment());
+        var secure = builder.Configuration.GetValue<bool?>(SecureCookiesKey) ?? !(settings.IsDemo || builder.Environment.IsDevelopment());
         services.AddOptions<CookieAuthenticationOptions>(IdentityConstants.ApplicationScheme).Configure<TimeProvider>((options, clock) =>
         {
             options.TimeProvider = clock;

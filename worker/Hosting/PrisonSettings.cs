@@ -17,13 +17,26 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     public static readonly IReadOnlyList<string> Keys =
     [
         "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
-        "Demo:Password", "SignIn:SecureCookies", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:IdleTimeout", "Import:MaxReleaseShare",
-        "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint",
-        "Metrics:Url", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
+        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
+        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
+        "SignIn:IdleTimeout", "Import:MaxReleaseShare",
+        "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
+        "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
     ];
 
+    /// <summary>Keys no longer read: a start that sets one is refused with a sentence naming what replaced it.</summary>
+    public static readonly IReadOnlyList<string> RetiredKeys = ["Metrics:Url"];
+
+    /// <summary>Set by the published images: a start that must not fall back to the embedded demo or run unprotected.</summary>
+    public const string ProductionKey = "Prison:Production";
+
     public bool IsEmbedded => IsEmbeddedDatabase && RabbitMq is null;
+
+    /// <summary>Whether this start is meant for production (<see cref="ProductionKey"/>).</summary>
+    public bool IsProduction { get; init; }
+
+    /// <summary>The embedded mode outside production: demo data and users, cookies and HSTS for plain http://localhost.</summary>
+    public bool IsDemo => IsEmbedded && !IsProduction;
 
     /// <summary>The embedded mode's folder, holding prison.db; null when ConnectionStrings:Prison names the database.</summary>
     public string? DataFolder { get; init; }
@@ -35,14 +48,28 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     {
         var configured = configuration.GetConnectionString("Prison");
         var rabbit = RabbitMqSettings.From(configuration);
+        var production = IsOn(configuration, ProductionKey);
         if (!string.IsNullOrWhiteSpace(configured))
         {
-            return new PrisonSettings(configured, PrisonDatabase.IsSqlite(configured), rabbit);
+            return new PrisonSettings(configured, PrisonDatabase.IsSqlite(configured), rabbit) { IsProduction = production };
+        }
+
+        if (production)
+        {
+            throw new StartupException($"{ProductionKey} is true but ConnectionStrings:Prison is not set: a production start needs its database and does not fall back to the embedded demo.");
         }
 
         var folder = configuration["Prison:DataFolder"] is { Length: > 0 } chosen ? Path.GetFullPath(chosen, contentRoot) : DefaultDataFolder();
         return new PrisonSettings(PrisonDatabase.SqliteFile(folder), true, rabbit) { DataFolder = folder };
     }
+
+    /// <summary>A true or false setting, false when absent; any other text stops the start with one sentence.</summary>
+    public static bool IsOn(IConfiguration configuration, string key) => configuration[key] switch
+    {
+        null or "" => false,
+        var text when bool.TryParse(text, out var on) => on,
+        var text => throw new StartupException($"{key} is \"{text}\": it must be true or false."),
+    };
 
     /// <summary>
     /// The embedded mode's folder when Prison:DataFolder names none: the user's own application data

@@ -6,7 +6,7 @@ namespace Prison.Worker.Telemetry;
 /// <summary>
 /// The product's own metrics (meter <see cref="PrisonTelemetry.Name"/>): what the worker did, measured where it does
 /// it, and gauges of the state it works on, read by <see cref="PrisonSampler"/>. With no meter provider listening
-/// (no <c>Metrics:Url</c>) recording costs next to nothing.
+/// (no <c>Metrics:Port</c>) recording costs next to nothing.
 /// </summary>
 public sealed class PrisonMetrics
 {

@@ -1,4 +1,6 @@
 using System.Diagnostics;
+using System.Net;
+using System.Net.Sockets;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
@@ -12,7 +14,7 @@ namespace Prison.Worker.Telemetry;
 
 /// <summary>
 /// Traces and metrics through OpenTelemetry, each on only when configured: traces exported over OTLP to
-/// <c>OpenTelemetry:Endpoint</c>, metrics served to Prometheus at <c>Metrics:Url</c>. Neither sends anything anywhere
+/// <c>OpenTelemetry:Endpoint</c>, metrics served to Prometheus on <c>Metrics:Port</c> (loopback unless <c>Metrics:Address</c> says otherwise). Neither sends anything anywhere
 /// else: a prison's network is closed.
 /// </summary>
 public static class PrisonTelemetry
@@ -33,14 +35,14 @@ public static class PrisonTelemetry
         var services = builder.Services;
         services.AddSingleton(settings);
         services.AddSingleton<PrisonMetrics>();
-        if (settings.MetricsUrl is null && settings.TracesEndpoint is null)
+        if (settings.MetricsEndpoint is null && settings.TracesEndpoint is null)
         {
             return settings;
         }
 
         var telemetry = services.AddOpenTelemetry()
             .ConfigureResource(resource => resource.AddService(serviceName, serviceInstanceId: $"{Environment.MachineName}:{Environment.ProcessId}"));
-        if (settings.MetricsUrl is { } metricsUrl)
+        if (settings.MetricsEndpoint is { } metricsEndpoint)
         {
             telemetry.WithMetrics(metrics => metrics
                 .AddMeter(Name)
@@ -50,10 +52,21 @@ public static class PrisonTelemetry
                 .AddNpgsqlInstrumentation()
                 .AddPrometheusHttpListener(listener =>
                 {
-                    // HttpListener matches a request's Host header against its prefix: "*" takes any, as scrapers
-                    // reaching a container by its service name need.
-                    listener.Host = metricsUrl.Host is "0.0.0.0" or "[::]" ? "*" : metricsUrl.Host;
-                    listener.Port = metricsUrl.Port;
+                    // HttpListener listens on the address of its prefix's host, and matches a request's Host header
+                    // against it.
+                    var address = metricsEndpoint.Address;
+                    listener.Host = address.AddressFamily == AddressFamily.InterNetworkV6 ? $"[{address}]" : address.ToString();
+                    listener.Port = metricsEndpoint.Port;
+                    if (address.Equals(IPAddress.Any) || address.Equals(IPAddress.IPv6Any))
+                    {
+                        // "+" is every interface with any Host, as scrapers reaching a container by its service name
+                        // need; the exporter cannot take it as its host, which it makes a Uri of.
+                        listener.ConfigureHttpListener = (_, http) =>
+                        {
+                            http.Prefixes.Clear();
+                            http.Prefixes.Add($"http://+:{metricsEndpoint.Port}/");
+                        };
+                    }
                     listener.ScrapeEndpointPath = TelemetrySettings.MetricsPath;
                 }));
             if (hostsWorker)

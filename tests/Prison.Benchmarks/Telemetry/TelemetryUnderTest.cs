@@ -34,7 +34,7 @@ public sealed class TelemetryUnderTest : IAsyncDisposable
 
     public const string Description =
         "Traces and metrics on: web and each worker process export their traces over OTLP/HTTP to a receiver in the benchmark process that reads and "
-        + "drops them, and serve /metrics (Metrics:Url), which the benchmark reads every 15 s as Prometheus would.";
+        + "drops them, and serve /metrics (Metrics:Port), which the benchmark reads every 15 s as Prometheus would.";
 
     public static async Task<TelemetryUnderTest> StartAsync() => new(await OtlpReceiver.StartAsync(keepSpans: false));
 
@@ -51,7 +51,7 @@ public sealed class TelemetryUnderTest : IAsyncDisposable
             _scraped.Add(metrics);
         }
 
-        return [$"--Metrics:Url={metrics}", $"--OpenTelemetry:Endpoint={_receiver.Address}", "--OpenTelemetry:Protocol=http/protobuf"];
+        return [$"--Metrics:Port={metrics.Port}", $"--OpenTelemetry:Endpoint={_receiver.Address}", "--OpenTelemetry:Protocol=http/protobuf"];
     }
 
     public async ValueTask DisposeAsync()

@@ -33,6 +33,23 @@ public sealed class SecurityHeadersTests(SignInFixture system) : IClassFixture<S
         Assert.DoesNotContain("unsafe-inline", Header(answer, "Content-Security-Policy"));
     }
 
+    [Theory]
+    [InlineData("/", Roles.Staff)]
+    [InlineData("/prisons/P1", Roles.Staff)]
+    [InlineData("/search?q=A1", Roles.Staff)]
+    [InlineData("/no-such-page", Roles.Staff)]
+    [InlineData("/admin/users", Roles.Admin)]
+    [InlineData("/operations", Roles.Operator)]
+    [InlineData("/password", Roles.Staff)]
+    public async Task An_answer_to_a_signed_in_user_tells_browsers_and_proxies_to_keep_no_copy(string path, string role)
+    {
+        using var client = await system.Web.SignedInClientAsync(role);
+
+        using var answer = await client.GetAsync(path);
+
+        Assert.Equal(SecurityHeaders.NoStore, Header(answer, "Cache-Control"));
+    }
+
     [Fact]
     public async Task Hangfires_dashboard_alone_may_run_inline_scripts_and_is_still_never_framed()
     {

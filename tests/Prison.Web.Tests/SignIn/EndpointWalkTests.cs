@@ -14,7 +14,8 @@ namespace Prison.Web.Tests.SignIn;
 /// Staff of the second prison (to whom the first prison's prison and prisoner addresses answer 404), with GET
 /// and, where it takes posts, with a POST that carries no antiforgery token. What each must answer is decided here by
 /// the path, from what README "Signing in and users" promises, never read from the endpoints' own metadata: a path
-/// this test has no rule for fails it. The security headers are checked on every answer.
+/// this test has no rule for fails it. The security headers are checked on every answer, and every answer to a signed-in
+/// user says Cache-Control: no-store.
 /// </summary>
 public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelper output) : IClassFixture<ProductionFixture>
 {
@@ -76,13 +77,13 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
                 var outOfReach = who == StaffOfSecondPrison && allowed && OfAPrison.Any(start => path.StartsWith(start, StringComparison.Ordinal));
                 using (var answer = await client.GetAsync(path))
                 {
-                    Check(wrong, $"GET {path} as {who}", answer, outOfReach ? EndpointAnswer.OutOfReach : ExpectedGet(rule, role, allowed), rule);
+                    Check(wrong, $"GET {path} as {who}", answer, outOfReach ? EndpointAnswer.OutOfReach : ExpectedGet(rule, role, allowed), rule, signedIn: who != Anonymous);
                 }
 
                 if (posts)
                 {
                     using var answer = await client.PostAsync(path, new FormUrlEncodedContent([]));
-                    Check(wrong, $"POST {path} (no antiforgery token) as {who}", answer, outOfReach ? EndpointAnswer.OutOfReachPost : ExpectedPost(rule, role, allowed), rule);
+                    Check(wrong, $"POST {path} (no antiforgery token) as {who}", answer, outOfReach ? EndpointAnswer.OutOfReachPost : ExpectedPost(rule, role, allowed), rule, signedIn: who != Anonymous);
                 }
             }
         }
@@ -173,7 +174,7 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
     private static EndpointAnswer ExpectedPost(AccessRule rule, string who, bool allowed) =>
         allowed && !rule.ChangesNothing ? EndpointAnswer.RefusedWithoutToken : ExpectedGet(rule, who, allowed);
 
-    private static void Check(List<string> wrong, string what, HttpResponseMessage answer, EndpointAnswer expected, AccessRule rule)
+    private static void Check(List<string> wrong, string what, HttpResponseMessage answer, EndpointAnswer expected, AccessRule rule, bool signedIn)
     {
         var status = answer.StatusCode;
         var location = answer.Headers.Location is { } to ? (to.IsAbsoluteUri ? to.PathAndQuery : to.OriginalString) : string.Empty;
@@ -196,6 +197,11 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
         if (!ok)
         {
             wrong.Add($"{what}: {(int)status} {location}, expected {expected}");
+        }
+
+        if (signedIn && answer.Headers.CacheControl is not { NoStore: true })
+        {
+            wrong.Add($"{what}: Cache-Control is \"{answer.Headers.CacheControl}\", not no-store");
         }
 
         foreach (var (header, value) in SecurityHeaders)

@@ -13,7 +13,7 @@ public sealed class ComposeFileTests
 {
     private const string RuntimeImage = "mcr.microsoft.com/dotnet/aspnet:10.0";
 
-    private static readonly string[] ProductionKeys = ["ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
+    private static readonly string[] ProductionKeys = ["Prison:Production", "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
 
     private readonly string root = Repository.Root();
 
@@ -110,6 +110,15 @@ public sealed class ComposeFileTests
         Assert.Contains(final.Instructions, instruction => instruction.StartsWith("ENTRYPOINT", StringComparison.OrdinalIgnoreCase) && instruction.Contains(assembly, StringComparison.Ordinal));
     }
 
+    [Theory]
+    [InlineData("web/Dockerfile")]
+    [InlineData("worker/Dockerfile")]
+    public void Each_image_says_its_start_is_meant_for_production_so_that_it_never_falls_back_to_the_demo(string dockerfile)
+    {
+        var final = Stages(File.ReadAllText(Path.Combine(root, dockerfile)))[^1];
+
+        Assert.Contains(final.Instructions, instruction => Regex.IsMatch(instruction, @"^ENV\s+Prison__Production=true$", RegexOptions.IgnoreCase));
+    }
 
     private YamlMappingNode Service(string name)
     {
