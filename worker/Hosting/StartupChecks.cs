@@ -31,7 +31,7 @@ public static class StartupChecks
             catch (Exception error) when (error is DbException or TimeoutException or ArgumentException)
             {
                 var target = new NpgsqlConnectionStringBuilder(settings.ConnectionString);
-                throw new StartupException($"Cannot reach the PostgreSQL database configured in ConnectionStrings:Prison (host {target.Host}, port {target.Port}, database {target.Database}): {error.Message}", error);
+                throw new StartupException($"Cannot reach the PostgreSQL database configured in {settings.ConnectionKey} (host {target.Host}, port {target.Port}, database {target.Database}): {error.Message}", error);
             }
         }
         else
