@@ -18,10 +18,11 @@ public sealed class RunningWorker : IAsyncDisposable
     public Uri Address => new(App.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
 
     public static Task<RunningWorker> StartAsync(ScratchDatabase database, string queuePrefix, TimeProvider? clock = null, params string[] more) =>
-        StartAsync(database.ConnectionString, queuePrefix, clock, more);
+        StartAsync(database.ConnectionString, queuePrefix, clock, null, more);
 
     /// <param name="connectionString">The database as another role than the scratch database's own (an application role).</param>
-    public static async Task<RunningWorker> StartAsync(string connectionString, string queuePrefix, TimeProvider? clock = null, params string[] more)
+    /// <param name="services">Registrations after the worker's own: a test's way to watch a service.</param>
+    public static async Task<RunningWorker> StartAsync(string connectionString, string queuePrefix, TimeProvider? clock = null, Action<IServiceCollection>? services = null, params string[] more)
     {
         var app = await WorkerApp.BuildAsync(ServerArguments.For(connectionString, TestServers.RabbitMq, queuePrefix, more), builder =>
         {
@@ -29,6 +30,8 @@ public sealed class RunningWorker : IAsyncDisposable
             {
                 builder.Services.AddSingleton(clock);
             }
+
+            services?.Invoke(builder.Services);
         });
         await app.StartAsync();
         var worker = new RunningWorker(app);

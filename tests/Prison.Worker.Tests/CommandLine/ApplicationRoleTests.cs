@@ -1,5 +1,8 @@
 using System.Globalization;
 using System.Net;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Testing;
 using Npgsql;
 using Prison.Db;
 using Prison.Db.Audit;
@@ -146,8 +149,8 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         var added = await WorkerProcess.RunWithInputAsync(SigningIn.Password, ["users", "add", name, "--role", Db.Identity.Roles.Staff, "--all-prisons", "--password-stdin", .. configuration[1..]]);
         Assert.True(added.ExitCode == 0, added.Output);
 
-        await using var worker = await RunningWorker.StartAsync(Roles.ApplicationConnectionString, prefix, null, configuration[^1]);
-        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies]);
+        await using var worker = await RunningWorker.StartAsync(Roles.ApplicationConnectionString, prefix, null, services => services.AddLogging(logging => logging.AddFakeLogging()), configuration[^1]);
+        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies], services: services => services.AddLogging(logging => logging.AddFakeLogging()));
         using var client = web.CreateClient();
         using (var signedIn = await client.SignInAsync(name, SigningIn.Password))
         {
@@ -171,6 +174,11 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
             (await fixture.Database.RowsAsync($"SELECT DISTINCT action FROM audit_entry WHERE prisoner_number = '{number}' ORDER BY action")).Select(row => row[0]));
         Assert.Equal(1L, await fixture.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{name}' AND action = 'SignedIn'"));
         Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
+
+        // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged as an error.
+        Assert.All(
+            [worker.Services, web.Services],
+            services => Assert.Empty(services.GetFakeLogCollector().GetSnapshot().Where(log => log.Level >= LogLevel.Error).Select(log => $"{log.Category}: {log.Message} {log.Exception?.Message}")));
     }
 
     /// <summary>An audit entry written as web writes one, as the application role: a log to lose.</summary>
