@@ -192,10 +192,11 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         Assert.Equal(1L, await fixture.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{name}' AND action = 'SignedIn'"));
         Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
 
-        // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged as an error.
+        // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged
+        // as an error. The health checks' reports are not: the probes that waited for the bus to start logged its "not started".
         var errors = new[] { worker.Services, web.Services }
             .SelectMany(services => services.GetFakeLogCollector().GetSnapshot())
-            .Where(log => log.Level >= LogLevel.Error)
+            .Where(log => log.Level >= LogLevel.Error && log.Category != "Microsoft.Extensions.Diagnostics.HealthChecks.DefaultHealthCheckService")
             .Select(log => $"{log.Category}: {log.Message} {log.Exception}")
             .ToList();
         Assert.True(errors.Count == 0, string.Join("\n", errors));
