@@ -146,6 +146,20 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     }
 
     [Fact]
+    public async Task An_application_role_named_beside_the_embedded_database_stops_migrate_with_one_sentence()
+    {
+        var folder = Directory.CreateTempSubdirectory("prison-role-");
+
+        var run = await WorkerProcess.RunAsync("migrate", $"--Prison:DataFolder={folder.FullName}", $"--Database:ApplicationRole={Roles.Application}");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"Database:ApplicationRole is '{Roles.Application}', but no PostgreSQL database is configured (ConnectionStrings:Prison)", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Empty(folder.EnumerateFiles());
+        folder.Delete(recursive: true);
+    }
+
+    [Fact]
     public async Task Web_the_worker_and_the_command_line_do_their_work_connected_as_the_application_role()
     {
         var prefix = ServerArguments.NewQueuePrefix();
