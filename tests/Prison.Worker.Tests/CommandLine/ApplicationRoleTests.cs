@@ -1,5 +1,7 @@
 using System.Globalization;
 using System.Net;
+using System.Text.RegularExpressions;
+using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Logging.Testing;
@@ -205,6 +207,12 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
             (await fixture.Database.RowsAsync($"SELECT DISTINCT action FROM audit_entry WHERE prisoner_number = '{number}' ORDER BY action")).Select(row => row[0]));
         Assert.Equal(1L, await fixture.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{name}' AND action = 'SignedIn'"));
         Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
+
+        // A scheduled job fired from the command line and run by the worker, through Hangfire's storage.
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. configuration[1..]]);
+        Assert.True(fired.ExitCode == 0, fired.Output);
+        var states = await JobRuns.FinishedAsync(worker.Services.GetRequiredService<JobStorage>(), Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value);
+        Assert.Equal("Succeeded", states[^1].StateName);
 
         // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged
         // as an error. The health checks' reports are not: the probes that waited for the bus to start logged its "not started".
