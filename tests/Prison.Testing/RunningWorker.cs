@@ -17,14 +17,21 @@ public sealed class RunningWorker : IAsyncDisposable
 
     public Uri Address => new(App.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First());
 
-    public static async Task<RunningWorker> StartAsync(ScratchDatabase database, string queuePrefix, TimeProvider? clock = null, params string[] more)
+    public static Task<RunningWorker> StartAsync(ScratchDatabase database, string queuePrefix, TimeProvider? clock = null, params string[] more) =>
+        StartAsync(database.ConnectionString, queuePrefix, clock, null, more);
+
+    /// <param name="connectionString">The database as another role than the scratch database's own (an application role).</param>
+    /// <param name="services">Registrations after the worker's own: a test's way to watch a service.</param>
+    public static async Task<RunningWorker> StartAsync(string connectionString, string queuePrefix, TimeProvider? clock = null, Action<IServiceCollection>? services = null, params string[] more)
     {
-        var app = await WorkerApp.BuildAsync(ServerArguments.For(database, queuePrefix, more), builder =>
+        var app = await WorkerApp.BuildAsync(ServerArguments.For(connectionString, TestServers.RabbitMq, queuePrefix, more), builder =>
         {
             if (clock is not null)
             {
                 builder.Services.AddSingleton(clock);
             }
+
+            services?.Invoke(builder.Services);
         });
         await app.StartAsync();
         var worker = new RunningWorker(app);

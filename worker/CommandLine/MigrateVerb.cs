@@ -7,10 +7,11 @@ namespace Prison.Worker.CommandLine;
 
 internal static class MigrateVerb
 {
-    public static Command Create() => Verb.Create("migrate", "Apply the database migrations that are not applied yet, then exit.", async (_, configuration, cancellationToken) =>
+    public static Command Create() => Verb.Create("migrate", "Apply the database migrations (and Hangfire's schema) not applied yet, give Database:ApplicationRole its rights, then exit.", async (_, configuration, cancellationToken) =>
     {
         var builder = Host.CreateApplicationBuilder(configuration);
-        var settings = builder.AddPrison(hostWorker: false);
+        // As the schema's owner when one is named: web and worker then connect as a role that may not change it.
+        var settings = builder.AddPrison(hostWorker: false, asOwner: true);
 
         // Migrating needs the database only; the broker may still be starting.
         await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);

@@ -31,10 +31,11 @@ public static class PrisonHosting
     /// Says which folder the embedded database is in, first thing: a command's reader knows where what it changed went.
     /// Web says it beside its address instead.
     /// </param>
-    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null, bool announceDataFolder = true)
+    /// <param name="asOwner">Connects as the schema's owner (ConnectionStrings:PrisonOwner) when one is named: migrate alone does.</param>
+    public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null, bool announceDataFolder = true, bool asOwner = false)
     {
         builder.Configuration.AddLoggingDefaults();
-        var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath);
+        var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath, asOwner);
         if (announceDataFolder && settings.DataFolderAnnouncement is { } announcement)
         {
             Console.WriteLine(announcement);
@@ -170,11 +171,17 @@ public static class PrisonHosting
     /// </summary>
     private const long MigrationLockKey = 0x70726973;
 
+    /// <summary>
+    /// The schema up to date. On PostgreSQL, Hangfire's schema too, and with Database:ApplicationRole, that role given
+    /// exactly the rights web and worker use (<see cref="Db.Migrations.ApplicationRoleRights"/>): all as the role this process
+    /// connects as, which owns them.
+    /// </summary>
     /// <returns>The migrations this call applied, in order: none when the schema was up to date.</returns>
     public static async Task<IReadOnlyList<string>> MigratePrisonDatabaseAsync(this IServiceProvider services, CancellationToken cancellationToken = default)
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+        var settings = scope.ServiceProvider.GetRequiredService<PrisonSettings>();
         if (!db.IsPostgreSql)
         {
             var applied = await PendingMigrationsAsync(db, cancellationToken);
@@ -199,10 +206,22 @@ public static class PrisonHosting
                     await db.Database.ExecuteSqlAsync($"SELECT pg_advisory_lock({MigrationLockKey})", token);
                     try
                     {
+                        // Before anything changes: a role that would hold the owner's rights is refused.
+                        if (settings.ApplicationRole is { } checkedRole && await Db.Migrations.ApplicationRoleRights.ProblemAsync(db, checkedRole, token) is { } problem)
+                        {
+                            throw new StartupException(problem);
+                        }
+
                         var applied = await PendingMigrationsAsync(db, token);
                         await db.Database.MigrateAsync(token);
                         // Under the same lock: the keys of prisoners stored before migration 014 (.NET normalises them).
                         await db.AddMissingSearchKeysAsync(cancellationToken: token);
+                        PrisonJobStorage.PrepareSchema(settings.ConnectionString, scope.ServiceProvider.GetRequiredService<JobSettings>());
+                        if (settings.ApplicationRole is { } role)
+                        {
+                            await Db.Migrations.ApplicationRoleRights.GrantAsync(db, role, [PrisonJobStorage.Schema], token);
+                        }
+
                         return applied;
                     }
                     finally

@@ -16,7 +16,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     /// </summary>
     public static readonly IReadOnlyList<string> Keys =
     [
-        "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
+        "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
         "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
         "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
         "SignIn:IdleTimeout", "Import:MaxReleaseShare",
@@ -38,20 +38,44 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     /// <summary>The embedded mode outside production: demo data and users, cookies and HSTS for plain http://localhost.</summary>
     public bool IsDemo => IsEmbedded && !IsProduction;
 
+    /// <summary>The key <see cref="ConnectionString"/> was read from, for messages about it.</summary>
+    public string ConnectionKey { get; init; } = "ConnectionStrings:Prison";
+
+    /// <summary>
+    /// Database:ApplicationRole, the PostgreSQL role web and worker connect as, when it is not the schema's owner:
+    /// migrate grants it what they use, and nothing else changes the schema (Hangfire's included). Null: one role does all.
+    /// </summary>
+    public string? ApplicationRole { get; init; }
+
     /// <summary>The embedded mode's folder, holding prison.db; null when ConnectionStrings:Prison names the database.</summary>
     public string? DataFolder { get; init; }
 
     /// <summary>The folder and its database, as both processes say at start.</summary>
     public string? DataFolderAnnouncement => DataFolder is null ? null : $"Data folder: {DataFolder} (the embedded database, prison.db; Prison:DataFolder chooses another)";
 
-    public static PrisonSettings From(IConfiguration configuration, string contentRoot)
+    /// <param name="asOwner">
+    /// For migrate: connect with ConnectionStrings:PrisonOwner, the role that owns the schema, when it is set. Web and
+    /// worker never read it, so a deployment need not give them the owner's password.
+    /// </param>
+    public static PrisonSettings From(IConfiguration configuration, string contentRoot, bool asOwner = false)
     {
-        var configured = configuration.GetConnectionString("Prison");
+        var owner = asOwner ? configuration.GetConnectionString("PrisonOwner") : null;
+        var configured = string.IsNullOrWhiteSpace(owner) ? configuration.GetConnectionString("Prison") : owner;
+        var key = string.IsNullOrWhiteSpace(owner) ? "ConnectionStrings:Prison" : "ConnectionStrings:PrisonOwner";
         var rabbit = RabbitMqSettings.From(configuration);
         var production = IsOn(configuration, ProductionKey);
+        var role = configuration["Database:ApplicationRole"] is { } named && !string.IsNullOrWhiteSpace(named) ? named.Trim() : null;
         if (!string.IsNullOrWhiteSpace(configured))
         {
-            return new PrisonSettings(configured, PrisonDatabase.IsSqlite(configured), rabbit) { IsProduction = production };
+            var sqlite = PrisonDatabase.IsSqlite(configured);
+            return sqlite && role is not null
+                ? throw new StartupException($"Database:ApplicationRole is '{role}', but {key} names a SQLite database, which has no roles: leave Database:ApplicationRole unset.")
+                : new PrisonSettings(configured, sqlite, rabbit) { ConnectionKey = key, ApplicationRole = role, IsProduction = production };
+        }
+
+        if (role is not null)
+        {
+            throw new StartupException($"Database:ApplicationRole is '{role}', but no PostgreSQL database is configured (ConnectionStrings:Prison): the embedded database has no roles.");
         }
 
         if (production)

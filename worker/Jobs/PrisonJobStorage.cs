@@ -10,21 +10,26 @@ namespace Prison.Worker.Jobs;
 /// <summary>
 /// Where Hangfire keeps the schedule, the queue of runs and their history: in the product's PostgreSQL database,
 /// in a schema of its own that Hangfire.PostgreSql creates and upgrades itself, shared by every worker (each
-/// recurring job runs once across them); in the embedded mode, in web's memory, beside the in-memory bus.
+/// recurring job runs once across them); in the embedded mode, in web's memory, beside the in-memory bus. Where web and
+/// worker connect as an application role (Database:ApplicationRole), which may not create anything, migrate prepares
+/// that schema as the owner instead.
 /// </summary>
 public static class PrisonJobStorage
 {
     public const string Schema = "hangfire";
 
     public static JobStorage Create(PrisonSettings settings, JobSettings jobs) =>
-        settings.IsEmbeddedDatabase ? new InMemoryStorage() : PostgreSql(settings.ConnectionString, jobs);
+        settings.IsEmbeddedDatabase ? new InMemoryStorage() : PostgreSql(settings.ConnectionString, jobs, prepareSchema: settings.ApplicationRole is null);
 
-    public static PostgreSqlStorage PostgreSql(string connectionString, JobSettings jobs)
+    /// <summary>Creates or upgrades Hangfire's schema, as the role <paramref name="connectionString"/> connects as (migrate's).</summary>
+    public static void PrepareSchema(string connectionString, JobSettings jobs) => PostgreSql(connectionString, jobs);
+
+    public static PostgreSqlStorage PostgreSql(string connectionString, JobSettings jobs, bool prepareSchema = true)
     {
         var options = new PostgreSqlStorageOptions
         {
             SchemaName = Schema,
-            PrepareSchemaIfNecessary = true,
+            PrepareSchemaIfNecessary = prepareSchema,
             QueuePollInterval = JobSettings.PollInterval,
             // A running job's row is touched while its worker lives; a killed worker's job goes to another after this.
             UseSlidingInvisibilityTimeout = true,

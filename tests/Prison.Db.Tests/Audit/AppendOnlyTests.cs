@@ -44,8 +44,8 @@ public class AppendOnlyTests
 
     /// <summary>
     /// The tests' own role is a superuser, whom privileges do not bind: this one runs the migrations as an ordinary
-    /// role, as the application does in production, and finds that role may insert and read but has lost the
-    /// privilege to rewrite what it owns.
+    /// role, as a deployment with one role for all does (no Database:ApplicationRole), and finds that role may insert and
+    /// read but has lost the privilege to rewrite what it owns. With an application role, see ApplicationRoleTests.
     /// </summary>
     [Fact]
     public async Task The_role_the_application_runs_as_may_insert_but_has_no_privilege_to_update_delete_or_truncate()

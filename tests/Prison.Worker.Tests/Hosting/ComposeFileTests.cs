@@ -1,4 +1,5 @@
 using System.Text.RegularExpressions;
+using Npgsql;
 using Prison.Worker.Hosting;
 using YamlDotNet.Core;
 using YamlDotNet.RepresentationModel;
@@ -13,7 +14,7 @@ public sealed class ComposeFileTests
 {
     private const string RuntimeImage = "mcr.microsoft.com/dotnet/aspnet:10.0";
 
-    private static readonly string[] ProductionKeys = ["Prison:Production", "ConnectionStrings:Prison", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
+    private static readonly string[] ProductionKeys = ["Prison:Production", "ConnectionStrings:Prison", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
 
     private readonly string root = Repository.Root();
 
@@ -84,6 +85,48 @@ public sealed class ComposeFileTests
     }
 
     [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("migrate")]
+    public void Web_worker_and_migrate_connect_as_the_application_role_they_name(string service)
+    {
+        var environment = Environment(service);
+        var user = new NpgsqlConnectionStringBuilder(environment["ConnectionStrings:Prison"]).Username;
+
+        Assert.Equal(environment["Database:ApplicationRole"], user);
+        Assert.NotEqual(Scalar(Child(Service("postgres"), "environment")!, "POSTGRES_USER"), user);
+    }
+
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    public void Web_and_worker_are_not_given_the_owners_connection(string service)
+    {
+        Assert.DoesNotContain("ConnectionStrings:PrisonOwner", EnvironmentKeys(service));
+    }
+
+    [Fact]
+    public void Migrate_connects_as_the_owner_that_the_postgres_init_script_creates_beside_the_application_role()
+    {
+        var migrate = Environment("migrate");
+        var owner = new NpgsqlConnectionStringBuilder(migrate["ConnectionStrings:PrisonOwner"]);
+        var application = migrate["Database:ApplicationRole"];
+        var postgres = Child(Service("postgres"), "environment")!;
+        var init = ((YamlSequenceNode)Child(Service("postgres"), "volumes")!).Children
+            .Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
+            .Single(parts => parts.Length >= 2 && parts[1].StartsWith("/docker-entrypoint-initdb.d/", StringComparison.Ordinal));
+        var script = File.ReadAllText(Path.Combine(root, init[0]));
+
+        Assert.NotEqual(application, owner.Username);
+        Assert.NotEqual(Scalar(postgres, "POSTGRES_USER"), owner.Username);
+        Assert.Equal(Scalar(postgres, "POSTGRES_DB"), owner.Database);
+        Assert.Contains($"CREATE ROLE {owner.Username} LOGIN", script, StringComparison.Ordinal);
+        Assert.Contains($"CREATE ROLE {application} LOGIN", script, StringComparison.Ordinal);
+        Assert.Contains($"OWNER TO {owner.Username};", script, StringComparison.Ordinal);
+        Assert.DoesNotContain("SUPERUSER", script, StringComparison.Ordinal);
+    }
+
+    [Theory]
     [InlineData("web/Dockerfile", "Prison.Web.dll")]
     [InlineData("worker/Dockerfile", "Prison.Worker.dll")]
     public void Each_Dockerfile_runs_the_published_app_on_the_ASP_NET_Core_runtime_as_a_non_root_user(string dockerfile, string assembly)
@@ -133,15 +176,18 @@ public sealed class ComposeFileTests
     }
 
     /// <summary>The configuration keys a service's environment sets, as the apps read them (RabbitMq__Host is RabbitMq:Host).</summary>
-    private List<string> EnvironmentKeys(string service)
+    private List<string> EnvironmentKeys(string service) => [.. Environment(service).Keys];
+
+    /// <summary>A service's environment, its keys as the apps read them.</summary>
+    private Dictionary<string, string> Environment(string service)
     {
-        var names = Child(Service(service), "environment") switch
+        var pairs = Child(Service(service), "environment") switch
         {
-            YamlMappingNode mapping => mapping.Children.Keys.Select(key => ((YamlScalarNode)key).Value ?? ""),
-            YamlSequenceNode list => list.Children.Select(item => (((YamlScalarNode)item).Value ?? "").Split('=', 2)[0]),
+            YamlMappingNode mapping => mapping.Children.Select(pair => (((YamlScalarNode)pair.Key).Value ?? "", (pair.Value as YamlScalarNode)?.Value ?? "")),
+            YamlSequenceNode list => list.Children.Select(item => (((YamlScalarNode)item).Value ?? "").Split('=', 2)).Select(parts => (parts[0], parts.Length > 1 ? parts[1] : "")),
             _ => [],
         };
-        return names.Select(name => name.Replace("__", ":", StringComparison.Ordinal)).ToList();
+        return pairs.ToDictionary(pair => pair.Item1.Replace("__", ":", StringComparison.Ordinal), pair => pair.Item2);
     }
 
     private static YamlNode? Child(YamlNode node, string key) =>

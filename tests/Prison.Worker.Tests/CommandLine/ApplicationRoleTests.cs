@@ -1,0 +1,240 @@
+using System.Globalization;
+using System.Net;
+using System.Text.RegularExpressions;
+using Hangfire;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Logging.Testing;
+using Npgsql;
+using Prison.Db;
+using Prison.Db.Audit;
+
+namespace Prison.Worker.Tests.CommandLine;
+
+/// <summary>
+/// Web and worker connect as an application role that migrate, connected as the schema's owner, gave only what they
+/// use: the audit log stays append-only whatever that role's connection is made to send (an SQL injection, a stolen
+/// connection string), and the product still does all its work.
+/// </summary>
+public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : IClassFixture<ApplicationRoleDatabase>
+{
+    private ScratchRoles Roles => fixture.Roles;
+
+    [Theory]
+    [InlineData("UPDATE audit_entry SET summary = 'nothing happened'")]
+    [InlineData("DELETE FROM audit_entry")]
+    [InlineData("TRUNCATE audit_entry")]
+    [InlineData("ALTER TABLE audit_entry DISABLE TRIGGER audit_entry_no_update_or_delete")]
+    [InlineData("ALTER TABLE audit_entry DISABLE TRIGGER ALL")]
+    [InlineData("DROP TRIGGER audit_entry_no_update_or_delete ON audit_entry")]
+    [InlineData("CREATE OR REPLACE FUNCTION audit_entry_refuse_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$")]
+    [InlineData("ALTER TABLE audit_entry RENAME TO audit_entry_old")]
+    [InlineData("ALTER TABLE audit_entry OWNER TO CURRENT_USER")]
+    [InlineData("DROP TABLE audit_entry")]
+    [InlineData("DROP TABLE prisoner CASCADE")]
+    [InlineData("CREATE TABLE audit_entry_copy (id uuid)")]
+    [InlineData("CREATE TABLE hangfire.audit_entry_copy (id uuid)")]
+    [InlineData("CREATE SCHEMA elsewhere")]
+    [InlineData("DELETE FROM \"__EFMigrationsHistory\"")]
+    [InlineData("ALTER ROLE CURRENT_USER SUPERUSER")]
+    [InlineData("ALTER ROLE CURRENT_USER CREATEROLE")]
+    [InlineData("GRANT {owner} TO CURRENT_USER")]
+    [InlineData("SET ROLE {owner}")]
+    public async Task The_application_role_is_refused_what_would_rewrite_the_audit_log_or_change_the_schema(string statement)
+    {
+        await AppendAuditEntryAsync();
+        var before = await AuditRowsAsync();
+
+        await using var connection = await Roles.OpenAsApplicationAsync();
+        await using var command = new NpgsqlCommand(statement.Replace("{owner}", Roles.Owner, StringComparison.Ordinal), connection);
+        var refused = await Assert.ThrowsAsync<PostgresException>(() => command.ExecuteNonQueryAsync());
+
+        Assert.Equal(PostgresErrorCodes.InsufficientPrivilege, refused.SqlState);
+        Assert.Equal(before, await AuditRowsAsync());
+        Assert.Equal(
+            [["audit_entry_no_truncate", "O"], ["audit_entry_no_update_or_delete", "O"]],
+            await fixture.Database.RowsAsync("SELECT tgname, tgenabled::text FROM pg_trigger WHERE tgrelid = 'audit_entry'::regclass ORDER BY tgname"));
+    }
+
+    [Theory]
+    [InlineData("GRANT UPDATE, DELETE, TRUNCATE ON audit_entry TO CURRENT_USER")]
+    [InlineData("GRANT ALL ON audit_entry TO PUBLIC")]
+    [InlineData("GRANT CREATE ON SCHEMA public TO CURRENT_USER")]
+    public async Task A_grant_the_application_role_gives_itself_grants_nothing(string statement)
+    {
+        await using var connection = await Roles.OpenAsApplicationAsync();
+        await using (var grant = new NpgsqlCommand(statement, connection))
+        {
+            // PostgreSQL refuses it, or (where the role holds some right on the object) warns that it granted nothing.
+            try
+            {
+                await grant.ExecuteNonQueryAsync();
+            }
+            catch (PostgresException refused) when (refused.SqlState == PostgresErrorCodes.InsufficientPrivilege)
+            {
+            }
+        }
+
+        await using var check = new NpgsqlCommand(
+            """
+            SELECT has_table_privilege('audit_entry', 'UPDATE'), has_table_privilege('audit_entry', 'DELETE'),
+                   has_table_privilege('audit_entry', 'TRUNCATE'), has_schema_privilege('public', 'CREATE')
+            """,
+            connection);
+        await using var reader = await check.ExecuteReaderAsync();
+        await reader.ReadAsync();
+        Assert.Equal([false, false, false, false], Enumerable.Range(0, 4).Select(reader.GetBoolean));
+    }
+
+    [Fact]
+    public async Task Migrate_as_the_owner_gives_the_application_role_reading_and_appending_only_on_the_audit_log_and_reading_only_on_the_migration_history()
+    {
+        Assert.Equal("The database schema is up to date: nothing to apply.", fixture.MigrateOutputs[1].Trim());
+        Assert.Equal(
+            [["__EFMigrationsHistory", "SELECT"], ["audit_entry", "INSERT,SELECT"]],
+            await fixture.Database.RowsAsync($"""
+                SELECT table_name, string_agg(privilege_type, ',' ORDER BY privilege_type)
+                FROM information_schema.role_table_grants
+                WHERE grantee = '{Roles.Application}' AND table_name IN ('audit_entry', '__EFMigrationsHistory')
+                GROUP BY table_name ORDER BY table_name
+                """));
+        Assert.Equal(0L, await fixture.Database.ScalarAsync<long>($"""
+            SELECT count(*) FROM pg_tables t
+            WHERE t.schemaname IN ('public', 'hangfire') AND t.tablename NOT IN ('audit_entry', '__EFMigrationsHistory')
+              AND NOT (has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'SELECT')
+                       AND has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'INSERT')
+                       AND has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'UPDATE')
+                       AND has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'DELETE'))
+            """));
+        Assert.Equal(0L, await fixture.Database.ScalarAsync<long>($"""
+            SELECT count(*) FROM pg_tables t
+            WHERE t.schemaname IN ('public', 'hangfire')
+              AND (has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'TRUNCATE, REFERENCES, TRIGGER'))
+            """));
+    }
+
+    [Theory]
+    [InlineData("owner")]
+    [InlineData("missing")]
+    public async Task Migrate_refuses_an_application_role_that_would_hold_the_owners_rights_or_does_not_exist_and_changes_nothing(string which)
+    {
+        var role = which == "owner" ? Roles.Owner : $"{Roles.Application}_missing";
+        var grantsBefore = await GrantsAsync();
+
+        var run = await WorkerProcess.RunAsync(
+            "migrate", $"--ConnectionStrings:PrisonOwner={Roles.OwnerConnectionString}", $"--ConnectionStrings:Prison={Roles.ApplicationConnectionString}", $"--Database:ApplicationRole={role}");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"Database:ApplicationRole is '{role}', ", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Equal(grantsBefore, await GrantsAsync());
+    }
+
+    [Theory]
+    [InlineData("owner")]
+    [InlineData("superuser")]
+    public async Task The_worker_refuses_to_start_on_a_connection_with_more_rights_than_the_application_role_it_names(string which)
+    {
+        var connection = which == "owner" ? Roles.OwnerConnectionString : fixture.Database.ConnectionString;
+        var user = new NpgsqlConnectionStringBuilder(connection).Username;
+
+        var run = await WorkerProcess.RunAsync(
+            "run", $"--ConnectionStrings:Prison={connection}", $"--Database:ApplicationRole={Roles.Application}", "--RabbitMq:Host=127.0.0.1", "--RabbitMq:Port=1");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"ConnectionStrings:Prison connects as '{user}', ", run.Output);
+        Assert.Contains($"while Database:ApplicationRole is '{Roles.Application}'", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+    }
+
+    [Fact]
+    public async Task An_application_role_named_beside_the_embedded_database_stops_migrate_with_one_sentence()
+    {
+        var folder = Directory.CreateTempSubdirectory("prison-role-");
+
+        var run = await WorkerProcess.RunAsync("migrate", $"--Prison:DataFolder={folder.FullName}", $"--Database:ApplicationRole={Roles.Application}");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"Database:ApplicationRole is '{Roles.Application}', but no PostgreSQL database is configured (ConnectionStrings:Prison)", run.Output);
+        Assert.DoesNotContain("   at ", run.Output);
+        Assert.Empty(folder.EnumerateFiles());
+        folder.Delete(recursive: true);
+    }
+
+    [Fact]
+    public async Task Web_the_worker_and_the_command_line_do_their_work_connected_as_the_application_role()
+    {
+        var prefix = ServerArguments.NewQueuePrefix();
+        var configuration = ServerArguments.For(Roles.ApplicationConnectionString, TestServers.RabbitMq, prefix, $"--Database:ApplicationRole={Roles.Application}");
+        var number = $"AR{Guid.NewGuid():N}"[..10].ToUpperInvariant();
+        await using (var db = PrisonDatabase.OpenAs(new AuditActor("import"), Roles.ApplicationConnectionString))
+        {
+            if (!db.Prisons.Any())
+            {
+                db.Prisons.Add(Records.Prison(1));
+            }
+
+            db.Prisoners.Add(Records.Harmless(number, 1, DateOnly.FromDateTime(DateTime.UtcNow).AddDays(-40)));
+            await db.SaveRecordChangesAsync();
+        }
+
+        var name = $"staff-{Guid.NewGuid():N}"[..14];
+        var added = await WorkerProcess.RunWithInputAsync(SigningIn.Password, ["users", "add", name, "--role", Db.Identity.Roles.Staff, "--all-prisons", "--password-stdin", .. configuration[1..]]);
+        Assert.True(added.ExitCode == 0, added.Output);
+
+        await using var worker = await RunningWorker.StartAsync(Roles.ApplicationConnectionString, prefix, null, services => services.AddLogging(logging => logging.AddFakeLogging()), configuration[^1]);
+        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies], services: services => services.AddLogging(logging => logging.AddFakeLogging()));
+        using var client = web.CreateClient();
+        using (var signedIn = await client.SignInAsync(name, SigningIn.Password))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        }
+
+        var (_, token) = await NoticePosting.OpenAsync(client, number);
+        var yesterday = DateOnly.FromDateTime(DateTime.UtcNow).AddDays(-1).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
+        using (var posted = await NoticePosting.PostAsync(client, number, token, "Weapon", yesterday, "a blade taped under the bunk"))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, posted.StatusCode);
+        }
+
+        await Eventually.Async(
+            () => fixture.Database.ScalarAsync<string>($"SELECT danger_status FROM prisoner WHERE number = '{number}'"),
+            status => status == "Dangerous",
+            $"the worker's verdict on {number}",
+            TimeSpan.FromSeconds(60));
+        Assert.Equal(
+            ["PrisonerAdded", "PrisonerChanged", "PrisonerViewed"],
+            (await fixture.Database.RowsAsync($"SELECT DISTINCT action FROM audit_entry WHERE prisoner_number = '{number}' ORDER BY action")).Select(row => row[0]));
+        Assert.Equal(1L, await fixture.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{name}' AND action = 'SignedIn'"));
+        Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
+
+        // A scheduled job fired from the command line and run by the worker, through Hangfire's storage.
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. configuration[1..]]);
+        Assert.True(fired.ExitCode == 0, fired.Output);
+        var states = await JobRuns.FinishedAsync(worker.Services.GetRequiredService<JobStorage>(), Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value);
+        Assert.Equal("Succeeded", states[^1].StateName);
+
+        // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged
+        // as an error. The health checks' reports are not: the probes that waited for the bus to start logged its "not started".
+        var errors = new[] { worker.Services, web.Services }
+            .SelectMany(services => services.GetFakeLogCollector().GetSnapshot())
+            .Where(log => log.Level >= LogLevel.Error && log.Category != "Microsoft.Extensions.Diagnostics.HealthChecks.DefaultHealthCheckService")
+            .Select(log => $"{log.Category}: {log.Message} {log.Exception}")
+            .ToList();
+        Assert.True(errors.Count == 0, string.Join("\n", errors));
+    }
+
+    /// <summary>An audit entry written as web writes one, as the application role: a log to lose.</summary>
+    private async Task AppendAuditEntryAsync()
+    {
+        await using var db = PrisonDatabase.OpenAs(new AuditActor("role-test"), Roles.ApplicationConnectionString);
+        db.AuditEntries.Add(AuditEntry.SignedIn("role-test", "127.0.0.1"));
+        await db.SaveChangesAsync();
+    }
+
+    private Task<IReadOnlyList<string[]>> AuditRowsAsync() =>
+        fixture.Database.RowsAsync("SELECT id::text, summary, coalesce(before_values, ''), coalesce(after_values, '') FROM audit_entry ORDER BY id");
+
+    private Task<IReadOnlyList<string[]>> GrantsAsync() =>
+        fixture.Database.RowsAsync("SELECT table_schema, table_name, grantee, privilege_type FROM information_schema.role_table_grants ORDER BY 1, 2, 3, 4");
+}
