@@ -29,4 +29,10 @@ public enum AuditAction
 
     /// <summary>The prisons a user works in were set: who did it is the entry's user, whom it was done to its subject.</summary>
     PrisonsAssigned,
+
+    /// <summary>A headquarters admin approved a rules assembly by its SHA-256: web and worker load it at their next start.</summary>
+    RuleAssemblyApproved,
+
+    /// <summary>A headquarters admin revoked an assembly's approval: web and worker leave it out from their next start.</summary>
+    RuleAssemblyRevoked,
 }
