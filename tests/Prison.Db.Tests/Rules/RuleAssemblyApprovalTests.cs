@@ -28,7 +28,10 @@ public class RuleAssemblyApprovalTests
         Assert.Equal((Hash, "Rules.dll", "A.Rule", "hq-admin", TestDay.Noon.UtcDateTime), (approval.Sha256, approval.FileName, approval.Rules, approval.ApprovedBy, approval.ApprovedAtUtc));
         Assert.Equal(DateTimeKind.Utc, approval.ApprovedAtUtc.Kind);
         var entry = Assert.Single(await read.AuditEntries.AsNoTracking().Where(e => e.Action == AuditAction.RuleAssemblyApproved).ToListAsync());
-        Assert.Equal(("hq-admin", $"Approved the rules assembly Rules.dll (SHA-256 {Hash}) with the rule(s) A.Rule; web and worker load it at their next start"), (entry.UserName, entry.Summary));
+        Assert.Equal(
+            ("hq-admin", $"Approved the rules assembly Rules.dll (SHA-256 {Hash}) with the rule(s) A.Rule; web and worker load it at their next start",
+             $$"""{"Assembly":"Rules.dll","Sha256":"{{Hash}}","Approved":false}""", $$"""{"Assembly":"Rules.dll","Sha256":"{{Hash}}","Approved":true}"""),
+            (entry.UserName, entry.Summary, entry.Before, entry.After));
     }
 
     [Theory]

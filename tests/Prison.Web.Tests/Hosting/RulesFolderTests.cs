@@ -28,12 +28,12 @@ public class RulesFolderTests
         using var client = await AdminSession.ClientAsync(web);
         var page = await client.GetStringAsync("/admin/rules");
 
-        Assert.Equal((RulesFolder.ExampleRuleClass, "not approved", "No"), RuleForms.AssemblyRowOf(page, folder.Sha256Of()));
-        Assert.Contains("Prison.ExampleRules.dll", page);
-        Assert.DoesNotContain($"<tr data-rule-code=\"{RulesFolder.ExampleRule}\">", page);
+        Assert.DoesNotContain(RulesFolder.ExampleRule, await database.ScalarAsync<string>("SELECT danger_reasons FROM prisoner"));
         Assert.DoesNotContain(web.Services.GetRequiredService<CurrentRules>().All, r => r.Code == RulesFolder.ExampleRule);
         Assert.DoesNotContain(worker.Services.GetRequiredService<CurrentRules>().All, r => r.Code == RulesFolder.ExampleRule);
-        Assert.DoesNotContain(RulesFolder.ExampleRule, await database.ScalarAsync<string>("SELECT danger_reasons FROM prisoner"));
+        Assert.DoesNotContain($"<tr data-rule-code=\"{RulesFolder.ExampleRule}\">", page);
+        Assert.Equal((RulesFolder.ExampleRuleClass, "not approved", "No"), RuleForms.AssemblyRowOf(page, folder.Sha256Of()));
+        Assert.Contains("Prison.ExampleRules.dll", page);
     }
 
     [Fact]

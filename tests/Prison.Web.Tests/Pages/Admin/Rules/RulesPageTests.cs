@@ -52,15 +52,15 @@ public class RulesPageTests
         using var preview = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Preview", ("Reason", "remand alone is not a danger here"));
         using var apply = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Apply", ("Reason", "remand alone is not a danger here"));
 
-        Assert.Contains("id=\"rules-read-only\"", list);
-        Assert.DoesNotContain("href=\"/admin/rules/NotConvicted\"", list);
-        Assert.DoesNotContain("method=\"post\"", rule);
-        Assert.Equal(HttpStatusCode.Forbidden, preview.StatusCode);
-        Assert.Equal(HttpStatusCode.Forbidden, apply.StatusCode);
-        Assert.Contains("Only an admin of every prison (headquarters)", await apply.Content.ReadAsStringAsync());
         Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
         Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
         Assert.Equal(ruleSetBefore, await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
+        Assert.Equal(HttpStatusCode.Forbidden, apply.StatusCode);
+        Assert.Equal(HttpStatusCode.Forbidden, preview.StatusCode);
+        Assert.Contains("Only an admin of every prison (headquarters)", await apply.Content.ReadAsStringAsync());
+        Assert.Contains("id=\"rules-read-only\"", list);
+        Assert.DoesNotContain("href=\"/admin/rules/NotConvicted\"", list);
+        Assert.DoesNotContain("method=\"post\"", rule);
         Assert.Equal(
             [
                 ["Refused", "Refused: preview disabling the rule NotConvicted, which only an admin of every prison may do"],
