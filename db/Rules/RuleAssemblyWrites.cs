@@ -3,7 +3,10 @@ using Prison.Db.Audit;
 
 namespace Prison.Db.Rules;
 
-/// <summary>Approving and revoking rules assemblies, each with its audit entry in the same transaction.</summary>
+/// <summary>
+/// Approving and revoking rules assemblies, each with its audit entry in the same transaction. Of two admins acting on
+/// the same hash at once, the database lets one write and the other finds nothing to do: one entry, never an error.
+/// </summary>
 public static class RuleAssemblyWrites
 {
     /// <summary>Stores the approval and its audit entry; false, with nothing written, when that hash is approved already.</summary>
@@ -14,12 +17,16 @@ public static class RuleAssemblyWrites
         return db.InTransactionAsync(
             async token =>
             {
-                if (await db.Set<RuleAssemblyApproval>().AnyAsync(a => a.Sha256 == approval.Sha256, token))
+                var inserted = await db.Database.ExecuteSqlAsync($"""
+                    INSERT INTO rule_assembly_approval (sha256, file_name, rules, approved_by, approved_at)
+                    VALUES ({approval.Sha256}, {approval.FileName}, {approval.Rules}, {approval.ApprovedBy}, {approval.ApprovedAtUtc})
+                    ON CONFLICT (sha256) DO NOTHING
+                    """, token);
+                if (inserted == 0)
                 {
                     return false;
                 }
 
-                db.Add(approval);
                 db.AuditEntries.Add(audit);
                 await db.SaveChangesAsync(token);
                 return true;
@@ -32,12 +39,12 @@ public static class RuleAssemblyWrites
         db.InTransactionAsync(
             async token =>
             {
-                if (await db.Set<RuleAssemblyApproval>().SingleOrDefaultAsync(a => a.Sha256 == sha256, token) is not { } approval)
+                var approvals = db.Set<RuleAssemblyApproval>().Where(a => a.Sha256 == sha256);
+                if (await approvals.AsNoTracking().SingleOrDefaultAsync(token) is not { } approval || await approvals.ExecuteDeleteAsync(token) == 0)
                 {
                     return false;
                 }
 
-                db.Remove(approval);
                 db.AuditEntries.Add(AuditEntry.RuleAssemblyRevoked(approval.FileName, approval.Sha256));
                 await db.SaveChangesAsync(token);
                 return true;

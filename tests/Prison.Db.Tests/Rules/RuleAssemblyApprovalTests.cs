@@ -58,12 +58,30 @@ public class RuleAssemblyApprovalTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Two_admins_approving_the_same_assembly_at_once_store_one_approval_and_one_entry_and_neither_fails(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var approvals = Enumerable.Range(0, 4).Select(async _ =>
+        {
+            await using var db = database.OpenAs("hq-admin", new MovableClock(TestDay.Noon));
+            return await db.ApproveRuleAssemblyAsync(Approval("Rules.dll"));
+        });
+
+        var stored = await Task.WhenAll(approvals);
+
+        Assert.Single(stored, true);
+        Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM rule_assembly_approval"));
+        Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'RuleAssemblyApproved'"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task The_database_refuses_an_approval_whose_hash_is_not_64_lower_case_hexadecimal_digits(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using var db = database.Open(new MovableClock(TestDay.Noon));
 
-        await Assert.ThrowsAsync<DbUpdateException>(() => db.ApproveRuleAssemblyAsync(Approval("Rules.dll", new string('A', 64))));
+        await Assert.ThrowsAnyAsync<System.Data.Common.DbException>(() => db.ApproveRuleAssemblyAsync(Approval("Rules.dll", new string('A', 64))));
         Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM rule_assembly_approval"));
     }
 
