@@ -134,6 +134,24 @@ public class RulesFolderTests
     }
 
     [Fact]
+    public async Task Approving_a_hash_no_file_of_the_folder_has_is_refused_with_a_clear_message_and_changes_nothing()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        using var folder = new RulesFolder().WithExampleRules();
+        await using var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, folder.Argument);
+        using var client = await AdminSession.ClientAsync(web);
+
+        using var unknown = await RuleForms.PostWithoutFormAsync(client, "/admin/rules", "Approve", ("sha256", new string('0', 64)));
+        using var nonsense = await RuleForms.PostWithoutFormAsync(client, "/admin/rules", "Approve", ("sha256", "'; DROP TABLE rule_assembly_approval; --"));
+
+        Assert.Equal(HttpStatusCode.BadRequest, unknown.StatusCode);
+        Assert.Equal(HttpStatusCode.BadRequest, nonsense.StatusCode);
+        Assert.Contains($"No file in the rules folder has the SHA-256 {new string('0', 64)} now", await unknown.Content.ReadAsStringAsync());
+        Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM rule_assembly_approval"));
+        Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action LIKE 'RuleAssembly%'"));
+    }
+
+    [Fact]
     public async Task An_admin_of_some_prisons_sees_the_assemblies_read_only_and_approving_one_is_refused_and_audited()
     {
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
