@@ -1,9 +1,9 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Web.Rules;
-using Prison.Web.SignIn;
 using Prison.Worker.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
@@ -13,7 +13,7 @@ namespace Prison.Web.Pages.Admin.Rules;
 /// rules), and the assemblies of the rules folder with their approvals. Only an admin of every prison changes either;
 /// another admin sees the page read-only, and their posts are refused and audited where the change is made.
 /// </summary>
-public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folder, RuleAssemblyApprovals approvals) : PageModel
+public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folder, RuleAssemblyApprovals approvals, IActorReach reach) : PageModel
 {
     public IReadOnlyList<RuleRow> Rows { get; private set; } = [];
 
@@ -24,7 +24,7 @@ public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folde
     public string? RuleSetInForce { get; private set; }
 
     /// <summary>Whether this admin reaches every prison, and so may change the rules and approve assemblies.</summary>
-    public bool IsHeadquarters => PrisonScope.Of(User).IsEverywhere;
+    public bool IsHeadquarters => reach.ReachesEveryPrison;
 
     [TempData]
     public string? Message { get; set; }
