@@ -2,6 +2,7 @@ using System.Net;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
+using Prison.Db.Rules;
 using Prison.Web.Hosting;
 using Prison.Web.Tests.Pages.Admin;
 using Prison.Web.Tests.Pages.Admin.Rules;
@@ -131,6 +132,38 @@ public class RulesFolderTests
         Assert.Equal(
             [[admin, "RuleAssemblyApproved"], [admin, "RuleAssemblyRevoked"]],
             (await database.RowsAsync("SELECT user_name, action FROM audit_entry WHERE action LIKE 'RuleAssembly%' ORDER BY at, id")).Select(r => r.ToArray()));
+    }
+
+    [Fact]
+    public async Task The_workers_command_line_in_a_process_of_its_own_evaluates_with_an_assembly_of_the_folder_only_once_it_is_approved()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var queuePrefix = ServerArguments.NewQueuePrefix();
+        using var folder = new RulesFolder().WithExampleRules();
+        await using (var web = await RunningWeb.StartAsync(database, queuePrefix))
+        await using (var worker = await RunningWorker.StartAsync(database, queuePrefix))
+        {
+            await SeedAsync(database, TimeProvider.System, web, SegregatedTwice(TimeProvider.System));
+            await Eventually.Async(() => database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE danger_status = 'Unknown'"), n => n == 0, "the verdict");
+        }
+
+        string[] configuration = ServerArguments.For(database, queuePrefix, folder.Argument)[1..];
+        var unapproved = await WorkerProcess.RunAsync(["verify", .. configuration]);
+        await using (var db = database.OpenAs("hq-admin"))
+        {
+            await db.ApproveRuleAssemblyAsync(new RuleAssemblyApproval
+            {
+                Sha256 = folder.Sha256Of(), FileName = "Prison.ExampleRules.dll", Rules = RulesFolder.ExampleRuleClass, ApprovedBy = "hq-admin", ApprovedAtUtc = DateTime.UtcNow,
+            });
+        }
+
+        var approved = await WorkerProcess.RunAsync(["verify", .. configuration]);
+
+        Assert.True(unapproved.ExitCode == 0, unapproved.Output);
+        Assert.Contains("0 stored flag(s) differ from the rules", unapproved.Output);
+        Assert.True(approved.ExitCode == 1, approved.Output);
+        Assert.Contains("1 stored flag(s) differ from the rules", approved.Output);
+        Assert.Contains("S2", approved.Output);
     }
 
     [Fact]
