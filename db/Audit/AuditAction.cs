@@ -44,4 +44,10 @@ public enum AuditAction
 
     /// <summary>An operator started a job: a full re-evaluation, or a job from the jobs dashboard.</summary>
     JobRun,
+
+    /// <summary>A headquarters admin approved a rules assembly by its SHA-256: web and worker load it at their next start.</summary>
+    RuleAssemblyApproved,
+
+    /// <summary>A headquarters admin revoked an assembly's approval: web and worker leave it out from their next start.</summary>
+    RuleAssemblyRevoked,
 }

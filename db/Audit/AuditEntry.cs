@@ -106,6 +106,25 @@ public sealed class AuditEntry
     public static AuditEntry RuleDisabled(string ruleCode, string reason) =>
         new() { Action = AuditAction.RuleDisabled, Summary = Clip($"Disabled rule {ruleCode}: {reason}", MaxSummary), After = RuleState(ruleCode, false), Before = RuleState(ruleCode, true) };
 
+    /// <param name="rules">The rule classes the file holds, read from its metadata without running it, separated by commas.</param>
+    public static AuditEntry RuleAssemblyApproved(string fileName, string sha256, string rules) =>
+        new()
+        {
+            Action = AuditAction.RuleAssemblyApproved,
+            Summary = Clip($"Approved the rules assembly {fileName} (SHA-256 {sha256}) with the rule(s) {(rules.Length == 0 ? "none" : rules)}; web and worker load it at their next start", MaxSummary),
+            Before = AssemblyState(fileName, sha256, false),
+            After = AssemblyState(fileName, sha256, true),
+        };
+
+    public static AuditEntry RuleAssemblyRevoked(string fileName, string sha256) =>
+        new()
+        {
+            Action = AuditAction.RuleAssemblyRevoked,
+            Summary = Clip($"Revoked the approval of the rules assembly {fileName} (SHA-256 {sha256}); web and worker leave it out from their next start", MaxSummary),
+            Before = AssemblyState(fileName, sha256, true),
+            After = AssemblyState(fileName, sha256, false),
+        };
+
     /// <param name="prisons">The prisons they work in from the start: one act, one entry.</param>
     public static AuditEntry UserAdded(string subject, IReadOnlyCollection<string> roles, PrisonAccess prisons) =>
         AboutUser(
@@ -189,6 +208,9 @@ public sealed class AuditEntry
 
     /// <summary>An address as the column holds it: a longer one (no IP address is) is cut.</summary>
     internal static string? Address(string? remoteAddress) => remoteAddress is null ? null : Clip(remoteAddress, MaxRemoteAddress);
+
+    private static string AssemblyState(string fileName, string sha256, bool approved) =>
+        System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Assembly"] = fileName, ["Sha256"] = sha256, ["Approved"] = approved });
 
     private static string Count(int count, string noun) => count == 1 ? $"1 {noun}" : $"{count} {noun}s";
 

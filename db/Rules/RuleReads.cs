@@ -30,4 +30,8 @@ public static class RuleReads
     /// <summary>Whether any stored verdict was made with another rule set than this one.</summary>
     public static Task<bool> AnyVerdictNotFromAsync(this PrisonDb db, string ruleSetId, CancellationToken cancellationToken = default) =>
         db.Prisoners.AsNoTracking().AnyAsync(p => p.RuleSet != null && p.RuleSet != ruleSetId, cancellationToken);
+
+    /// <summary>Every approved rules assembly, in the order of their file names (one statement).</summary>
+    public static async Task<IReadOnlyList<RuleAssemblyApproval>> RuleAssemblyApprovalsAsync(this PrisonDb db, CancellationToken cancellationToken = default) =>
+        await db.Set<RuleAssemblyApproval>().AsNoTracking().OrderBy(a => a.FileName).ThenBy(a => a.Sha256).ToListAsync(cancellationToken);
 }

@@ -5,6 +5,7 @@ using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
+using Prison.Worker.Evaluation;
 using Prison.Worker.Hosting;
 using Prison.Worker.Telemetry;
 
@@ -56,6 +57,10 @@ public static class WebApp
             var demoUsers = await app.Services.CreateDemoUsersAsync(app.Configuration, cancellationToken);
             app.Lifetime.ApplicationStarted.Register(() => AnnounceAddresses(app, settings, demoUsers.Created, demoUsers.GeneratedPassword));
         }
+
+        // The rules now, once the database is migrated and before anything evaluates: the approved assemblies of
+        // Rules:Folder are read here, and a problem with one stops the start.
+        app.Services.GetRequiredService<CurrentRules>();
 
         // Only where web runs the jobs itself (no broker): otherwise the workers own the schedule.
         app.Services.RegisterPrisonSchedule();

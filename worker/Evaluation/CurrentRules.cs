@@ -7,7 +7,8 @@ using Prison.Worker.Hosting;
 namespace Prison.Worker.Evaluation;
 
 /// <summary>
-/// The rule set this process evaluates with: every known rule (built in and from Rules:Folder), enabled or disabled
+/// The rule set this process evaluates with: every known rule (built in and from the approved assemblies of
+/// Rules:Folder), enabled or disabled
 /// by the settings stored in the database, and by Rules:Disabled for rules without a stored setting. Cached: the
 /// verdict write refuses verdicts of a rule set no longer in force, and a refused write makes the process read the
 /// settings again (<see cref="RefreshIfStaleAsync"/>), so no process needs a statement per message to stay current.
@@ -19,9 +20,13 @@ public sealed class CurrentRules
     private readonly ILogger<CurrentRules> _logger;
     private volatile DangerEvaluator _evaluator;
 
-    public CurrentRules(IReadOnlyList<DangerRule> all, IReadOnlySet<string> disabledByDefault, PrisonCalendar calendar, ILogger<CurrentRules> logger)
+    /// <param name="loadedAssemblies">The assemblies of Rules:Folder whose rules are among <paramref name="all"/>.</param>
+    public CurrentRules(
+        IReadOnlyList<DangerRule> all, IReadOnlySet<string> disabledByDefault, PrisonCalendar calendar, ILogger<CurrentRules> logger,
+        IReadOnlyList<RuleAssemblyFile>? loadedAssemblies = null)
     {
         All = all;
+        LoadedAssemblies = loadedAssemblies ?? [];
         _disabledByDefault = disabledByDefault;
         _calendar = calendar;
         _logger = logger;
@@ -30,6 +35,9 @@ public sealed class CurrentRules
 
     /// <summary>Every rule known to this process, enabled or not, in code order.</summary>
     public IReadOnlyList<DangerRule> All { get; }
+
+    /// <summary>The approved assemblies this process loaded at its start; an approval given since loads at the next.</summary>
+    public IReadOnlyList<RuleAssemblyFile> LoadedAssemblies { get; }
 
     public DangerEvaluator Evaluator => _evaluator;
 
@@ -91,14 +99,14 @@ public sealed class CurrentRules
         }
     }
 
-    /// <summary>Rules:Disabled, checked against the known codes.</summary>
-    public static IReadOnlySet<string> DisabledByDefault(string disabled, IReadOnlyList<DangerRule> all)
+    /// <summary>Rules:Disabled, checked against the known codes (those of the rules folder's assemblies too, approved or not).</summary>
+    public static IReadOnlySet<string> DisabledByDefault(string disabled, IReadOnlyCollection<string> known)
     {
         var codes = disabled.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
-        var unknown = codes.Where(c => all.All(r => r.Code != c)).ToList();
+        var unknown = codes.Where(c => !known.Contains(c)).ToList();
         if (unknown.Count > 0)
         {
-            throw new StartupException($"Rules:Disabled names {string.Join(", ", unknown)}, which no rule has as its code. The codes are: {string.Join(", ", all.Select(r => r.Code))}.");
+            throw new StartupException($"Rules:Disabled names {string.Join(", ", unknown)}, which no rule has as its code. The codes are: {string.Join(", ", known.Order(StringComparer.Ordinal))}.");
         }
 
         return codes.ToHashSet(StringComparer.Ordinal);

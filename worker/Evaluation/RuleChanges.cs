@@ -1,4 +1,5 @@
 using Prison.Db;
+using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Db.Runs;
 using Prison.Domain.Evaluation;
@@ -9,12 +10,14 @@ namespace Prison.Worker.Evaluation;
 /// <summary>
 /// An admin enabling or disabling a rule: the setting is stored with who, when and why, the rule set it makes is
 /// recorded as the one in force, and a full re-evaluation starts (or the current run is joined: its remaining
-/// batches use the new rule set, and a run behind the rules is followed by another when it ends).
+/// batches use the new rule set, and a run behind the rules is followed by another when it ends). The rule set is the
+/// same for every prison, so only someone who reaches every prison changes it.
 /// </summary>
-public sealed class RuleChanges(PrisonDb db, CurrentRules rules, ReevaluationRuns runs, TimeProvider clock)
+public sealed class RuleChanges(PrisonDb db, CurrentRules rules, ReevaluationRuns runs, IActorReach reach, TimeProvider clock)
 {
     public async Task<AppliedRuleChange> ApplyAsync(string code, bool enable, string reason, string changedBy, CancellationToken cancellationToken)
     {
+        await HeadquartersActs.EnsureAsync(db, reach, $"{(enable ? "enable" : "disable")} the rule {(code.Length <= 200 ? code : code[..200])}", cancellationToken);
         if (rules.Find(code) is null)
         {
             throw new ArgumentException($"No rule has the code {code}.", nameof(code));

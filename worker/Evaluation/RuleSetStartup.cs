@@ -12,7 +12,7 @@ namespace Prison.Worker.Evaluation;
 /// <summary>
 /// Once the process has started (bus included): reads the stored rule settings, records the rule set they make as
 /// the one in force, and starts a full re-evaluation when that is a new rule set and verdicts of another exist (a
-/// deployment that added a rule, a rules assembly dropped in Rules:Folder, a changed Rules:Disabled).
+/// deployment that added a rule, a rules assembly of Rules:Folder approved or revoked, a changed Rules:Disabled).
 /// </summary>
 public sealed class RuleSetStartup(IServiceProvider services, ILogger<RuleSetStartup> logger) : IHostedLifecycleService
 {

@@ -12,6 +12,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Logging;
 using Prison.Db.Audit;
+using Prison.Db.Identity;
 using Prison.Db;
 using Prison.Db.Runs;
 using Prison.Db.Search;
@@ -46,6 +47,8 @@ public static class PrisonHosting
         services.AddSingleton(TimeProvider.System);
         // What the audit log records as acting here; web replaces it with the signed-in person.
         services.TryAddSingleton<IAuditActor>(AuditActor.Worker);
+        // Whether the actor reaches every prison, for headquarters acts; web replaces it with the signed-in person's reach.
+        services.TryAddSingleton<IActorReach>(ProcessReach.Instance);
         services.AddPrisonDb(settings.ConnectionString);
         services.AddPrisonEvaluation(builder.Configuration);
         services.AddScoped<ReevaluationRuns>();

@@ -1,5 +1,6 @@
 using Microsoft.AspNetCore.Builder;
-
+using Microsoft.Extensions.DependencyInjection;
+using Prison.Worker.Evaluation;
 using Prison.Worker.Telemetry;
 
 namespace Prison.Worker.Hosting;
@@ -19,6 +20,10 @@ public static class WorkerApp
         {
             await app.Services.MigratePrisonDatabaseAsync(cancellationToken);
         }
+
+        // The rules now, once the database is migrated and before anything evaluates: the approved assemblies of
+        // Rules:Folder are read here, and a problem with one stops the start.
+        app.Services.GetRequiredService<CurrentRules>();
 
         app.Services.RegisterPrisonSchedule();
         app.MapPrisonHealth();

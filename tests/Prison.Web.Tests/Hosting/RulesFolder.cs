@@ -5,6 +5,8 @@ public sealed class RulesFolder : IDisposable
 {
     public const string ExampleRule = "SegregatedTwiceOrMore";
 
+    public const string ExampleRuleClass = "Prison.ExampleRules.SegregatedTwiceOrMore";
+
     public string Path { get; } = Directory.CreateTempSubdirectory("prison-rules-").FullName;
 
     public string Argument => $"--Rules:Folder={Path}";
@@ -33,6 +35,18 @@ public sealed class RulesFolder : IDisposable
     public RulesFolder WithFile(string fileName, string content)
     {
         File.WriteAllText(System.IO.Path.Combine(Path, fileName), content);
+        return this;
+    }
+
+    /// <summary>The SHA-256 of a file of the folder, as the rules page shows it and an approval names it.</summary>
+    public string Sha256Of(string fileName = "Prison.ExampleRules.dll") =>
+        Convert.ToHexStringLower(System.Security.Cryptography.SHA256.HashData(File.ReadAllBytes(System.IO.Path.Combine(Path, fileName))));
+
+    /// <summary>Changes a file's bytes while it stays the same assembly: one byte more at its end, which no loader reads.</summary>
+    public RulesFolder Change(string fileName = "Prison.ExampleRules.dll")
+    {
+        using var file = File.Open(System.IO.Path.Combine(Path, fileName), FileMode.Append);
+        file.WriteByte(0);
         return this;
     }
 

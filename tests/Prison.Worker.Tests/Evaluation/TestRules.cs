@@ -10,6 +10,6 @@ internal static class TestRules
     public static CurrentRules Current(params DangerRule[] more)
     {
         IReadOnlyList<DangerRule> all = [.. RuleCatalog.BuiltIn(), .. more];
-        return new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, all), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
+        return new CurrentRules(all, CurrentRules.DisabledByDefault(EvaluationSetup.ShippedDisabledRules, [.. all.Select(r => r.Code)]), new PrisonCalendar(TimeZoneInfo.Utc), NullLogger<CurrentRules>.Instance);
     }
 }

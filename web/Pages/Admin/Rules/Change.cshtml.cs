@@ -2,6 +2,7 @@ using System.ComponentModel.DataAnnotations;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
+using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Domain.Evaluation;
 using Prison.Web.Rules;
@@ -12,8 +13,10 @@ namespace Prison.Web.Pages.Admin.Rules;
 /// <summary>
 /// Enabling or disabling one rule: a reason, a preview of how many prisoners would change, then Apply. A disable is
 /// previewed from the stored verdicts in one statement; an enable evaluates the rule over everyone in the background.
+/// Only an admin of every prison changes the rule set (<see cref="RuleChanges"/> refuses anyone else, audited); another
+/// admin sees the rule read-only, and a preview, which counts prisoners of every prison, is refused them too.
 /// </summary>
-public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews previews, RuleChanges changes) : PageModel
+public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews previews, RuleChanges changes, IActorReach reach) : PageModel
 {
     public DangerRule Rule { get; private set; } = null!;
 
@@ -31,6 +34,12 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
     public int? WouldBecomeDangerous { get; private set; }
 
     public EnablePreview? Preview { get; private set; }
+
+    /// <summary>Whether this admin reaches every prison, and so may change the rule set.</summary>
+    public bool IsHeadquarters => reach.ReachesEveryPrison;
+
+    /// <summary>Why the post just made was refused, shown on its answer only.</summary>
+    public string? Refusal { get; private set; }
 
     public async Task<IActionResult> OnGetAsync(string code, Guid? preview, CancellationToken cancellationToken)
     {
@@ -66,6 +75,15 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
             return NotFound();
         }
 
+        try
+        {
+            await HeadquartersActs.EnsureAsync(db, reach, $"preview {(Enabled ? "disabling" : "enabling")} the rule {code}", cancellationToken);
+        }
+        catch (HeadquartersOnlyException refused)
+        {
+            return Refused(refused);
+        }
+
         if (!ReasonGiven())
         {
             return Page();
@@ -90,16 +108,34 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
             return NotFound();
         }
 
-        if (!ReasonGiven())
+        // Anyone else is refused by the change itself, reason or not.
+        if (IsHeadquarters && !ReasonGiven())
         {
             return Page();
         }
 
-        var applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, db.ActorName, cancellationToken);
+        AppliedRuleChange applied;
+        try
+        {
+            applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, db.ActorName, cancellationToken);
+        }
+        catch (HeadquartersOnlyException refused)
+        {
+            return Refused(refused);
+        }
+
         TempData[nameof(IndexModel.Message)] =
             $"{code} is now {(applied.Setting.Enabled ? "enabled" : "disabled")}. Rule set {applied.RuleSet.Id} is in force; " +
             (applied.Run.Joined ? "the re-evaluation already going continues with it." : "everyone is being evaluated again.");
         return RedirectToPage("Index");
+    }
+
+    private PageResult Refused(HeadquartersOnlyException refused)
+    {
+        Refusal = refused.Message;
+        var page = Page();
+        page.StatusCode = StatusCodes.Status403Forbidden;
+        return page;
     }
 
     private async Task<bool> LoadAsync(string code, CancellationToken cancellationToken)

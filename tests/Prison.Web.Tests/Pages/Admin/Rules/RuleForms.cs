@@ -14,6 +14,25 @@ internal static class RuleForms
             new FormUrlEncodedContent([new("__RequestVerificationToken", token), new("Reason", reason)]));
     }
 
+    /// <summary>
+    /// A post to the rules pages as a hand-made request would send it, for a user the page shows no form: the
+    /// antiforgery token from the sign-out page, the fields given.
+    /// </summary>
+    public static async Task<HttpResponseMessage> PostWithoutFormAsync(HttpClient client, string path, string handler, params (string Name, string Value)[] fields)
+    {
+        var token = SigningIn.TokenIn(await client.GetStringAsync("/sign-out"));
+        return await client.PostAsync(
+            $"{path}?handler={handler}",
+            new FormUrlEncodedContent([new("__RequestVerificationToken", token), .. fields.Select(f => new KeyValuePair<string, string>(f.Name, f.Value))]));
+    }
+
+    /// <summary>The cells of an assembly's row on the rules page: the rules it brings, its approval, whether it is loaded.</summary>
+    public static (string? Rules, string? Approval, string? Loaded) AssemblyRowOf(string html, string sha256)
+    {
+        var row = Regex.Match(html, $"<tr data-sha256=\"{Regex.Escape(sha256)}\">(.*?)</tr>", RegexOptions.Singleline).Groups[1].Value;
+        return (Html.TextOf(row, "td", "data-role=\"rules\""), Html.TextOf(row, "td", "data-role=\"approval\""), Html.TextOf(row, "td", "data-role=\"loaded\""));
+    }
+
     /// <summary>The preview's two numbers: would become Not dangerous, would become Dangerous.</summary>
     public static (int NotDangerous, int Dangerous) PreviewOf(string html) =>
         (int.Parse(Html.TextOf(html, "strong", "data-role=\"not-dangerous\"")!, System.Globalization.CultureInfo.InvariantCulture),

@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text.Json;
+using Prison.Db.Identity;
 using static Prison.Web.Tests.ProductionFixture;
 
 namespace Prison.Web.Tests.Pages.Admin.Rules;
@@ -36,6 +37,36 @@ public class RulesPageTests
         Assert.Contains("Give a reason for the change.", html);
         Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
         Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
+    }
+
+    [Fact]
+    public async Task An_admin_of_some_prisons_sees_the_rules_read_only_and_is_refused_previewing_or_applying_a_change_and_each_refusal_is_audited()
+    {
+        await using var system = await ProductionFixture.StartAsync();
+        var admin = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], Roles.Admin);
+        using var client = await system.Web.ClientSignedInAsAsync(admin);
+        var ruleSetBefore = await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force");
+
+        var list = await client.GetStringAsync("/admin/rules");
+        var rule = await client.GetStringAsync("/admin/rules/NotConvicted");
+        using var preview = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Preview", ("Reason", "remand alone is not a danger here"));
+        using var apply = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Apply", ("Reason", "remand alone is not a danger here"));
+
+        Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
+        Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
+        Assert.Equal(ruleSetBefore, await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
+        Assert.Equal(HttpStatusCode.Forbidden, apply.StatusCode);
+        Assert.Equal(HttpStatusCode.Forbidden, preview.StatusCode);
+        Assert.Contains("Only an admin of every prison (headquarters)", await apply.Content.ReadAsStringAsync());
+        Assert.Contains("id=\"rules-read-only\"", list);
+        Assert.DoesNotContain("href=\"/admin/rules/NotConvicted\"", list);
+        Assert.DoesNotContain("method=\"post\"", rule);
+        Assert.Equal(
+            [
+                ["Refused", "Refused: preview disabling the rule NotConvicted, which only an admin of every prison may do"],
+                ["Refused", "Refused: disable the rule NotConvicted, which only an admin of every prison may do"],
+            ],
+            (await system.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE user_name = '{admin}' AND action <> 'SignedIn' ORDER BY at, id")).Select(r => r.ToArray()));
     }
 
     [Fact]
