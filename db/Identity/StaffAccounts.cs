@@ -11,11 +11,11 @@ namespace Prison.Db.Identity;
 /// change checks everything first and runs in one transaction with its audit entry (who: the context's actor; whom: the
 /// user; what), so no act is saved without its entry nor an entry without its act. A refused change (weak password,
 /// taken name, unknown role, unknown prison) throws <see cref="StaffAccountException"/> and leaves the database as it
-/// was, audit log included. An act the one acting may not do (<paramref name="authority"/>: an admin limited to prisons
+/// was, audit log included. An act the one acting may not do (<paramref name="reach"/>: an admin limited to prisons
 /// acting beyond them; an admin disabling or demoting themself) is refused the same way, checked inside the act's
 /// transaction against the user as it is then, and leaves one entry saying what was tried.
 /// </summary>
-public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, AccountAuthority authority, TimeProvider clock)
+public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReach reach, TimeProvider clock)
 {
     /// <summary>As many as Identity's own pages make: each signs in once.</summary>
     public const int RecoveryCodeCount = 10;
@@ -447,13 +447,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, AccountAu
 
     private async Task CheckMayManageAsync(StaffUser user, CancellationToken cancellationToken)
     {
-        if (authority.IsHeadquarters)
+        if (reach.ReachesEveryPrison)
         {
             return;
         }
 
         var prisonIds = await db.StaffUserPrisons.Where(p => p.UserId == user.Id).Select(p => p.PrisonId).ToListAsync(cancellationToken);
-        if (!authority.MayManage(user.AllPrisons, prisonIds, await users.GetRolesAsync(user)))
+        if (!reach.MayManage(user.AllPrisons, prisonIds, await users.GetRolesAsync(user)))
         {
             throw new StaffAccountException(
                 "You can manage only users who work within your prisons: an admin of all prisons manages the others.",
@@ -465,7 +465,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, AccountAu
     private StaffAccountException? CheckMayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> everyPrison)
     {
         var ids = access.PrisonCodes.Select(code => everyPrison.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase))?.Id ?? 0).ToList();
-        return authority.MayGive(access.AllPrisons, ids)
+        return reach.MayGive(access.AllPrisons, ids)
             ? null
             : new StaffAccountException(
                 "You can give only the prisons you work in yourself: an admin of all prisons gives the others.", "prisons", $"give {access}, beyond the prisons they work in");
@@ -474,10 +474,10 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, AccountAu
     private StaffAccountException? CheckMayGrant(string name, IEnumerable<string> added)
     {
         var roles = InOrder(added);
-        return authority.MayGrant(roles)
+        return reach.MayGrant(roles)
             ? null
             : new StaffAccountException(
-                $"You cannot give the role(s) {string.Join(", ", roles)}: only an admin of all prisons gives {string.Join(" and ", AccountAuthority.HeadquartersRoles)}.",
+                $"You cannot give the role(s) {string.Join(", ", roles)}: only an admin of all prisons gives {string.Join(" and ", ActorReach.HeadquartersRoles)}.",
                 "roles",
                 $"give {name.Trim()} the role(s) {string.Join(", ", roles)}, which only an admin of all prisons gives");
     }

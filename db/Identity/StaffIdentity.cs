@@ -16,7 +16,7 @@ public static class StaffIdentity
     {
         services.AddScoped<StaffAccounts>();
         // The command line acts for headquarters; web puts the signed-in admin's prisons in its place.
-        services.TryAddSingleton(AccountAuthority.Headquarters);
+        services.TryAddSingleton(ActorReach.Headquarters);
         return services.AddIdentityCore<StaffUser>(Configure)
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()

@@ -62,5 +62,5 @@ public sealed class PrisonScope
     public IReadOnlyList<PrisonFacility> Within(IReadOnlyList<PrisonFacility> prisons) => ids is null ? prisons : [.. prisons.Where(p => ids.Contains(p.Id))];
 
     /// <summary>Whose accounts this user may manage, as an admin: <see cref="StaffAccounts"/> checks it on every change.</summary>
-    public AccountAuthority AccountAuthority => ids is null ? AccountAuthority.Headquarters : AccountAuthority.Within(ids);
+    public ActorReach ActorReach => ids is null ? ActorReach.Headquarters : ActorReach.Within(ids);
 }

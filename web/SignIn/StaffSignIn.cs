@@ -5,7 +5,6 @@ using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.DataProtection;
 using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore;
-using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
@@ -32,9 +31,6 @@ public static class StaffSignIn
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
-        // Outside a request (the demo's users) the process acts, as for the audit log; a request without a session manages nobody.
-        services.Replace(ServiceDescriptor.Scoped(provider =>
-            provider.GetRequiredService<IHttpContextAccessor>().HttpContext is { } http ? PrisonScope.Of(http.User).AccountAuthority : AccountAuthority.Headquarters));
         services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
         services.AddSingleton(SystemUseNotice.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();

@@ -11,7 +11,7 @@ namespace Prison.Worker.Evaluation;
 public static class HeadquartersActs
 {
     /// <param name="what">What was asked, for the audit log: "approve the rules assembly X.dll".</param>
-    public static async Task EnsureAsync(PrisonDb db, IActorReach reach, string what, CancellationToken cancellationToken)
+    public static async Task EnsureAsync(PrisonDb db, ActorReach reach, string what, CancellationToken cancellationToken)
     {
         if (reach.ReachesEveryPrison)
         {

@@ -9,7 +9,7 @@ namespace Prison.Worker.Evaluation;
 /// an approval. Either is audited, and takes effect when web and each worker next start: an assembly cannot be
 /// unloaded from a running process, and every process must evaluate with the same rules.
 /// </summary>
-public sealed class RuleAssemblyApprovals(PrisonDb db, RuleFolder folder, IActorReach reach, TimeProvider clock)
+public sealed class RuleAssemblyApprovals(PrisonDb db, RuleFolder folder, ActorReach reach, TimeProvider clock)
 {
     /// <returns>False when that hash was approved already.</returns>
     public async Task<bool> ApproveAsync(string sha256, CancellationToken cancellationToken)

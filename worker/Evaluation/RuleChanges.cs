@@ -2,6 +2,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Db.Runs;
+using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Worker.Runs;
 
@@ -13,11 +14,11 @@ namespace Prison.Worker.Evaluation;
 /// batches use the new rule set, and a run behind the rules is followed by another when it ends). The rule set is the
 /// same for every prison, so only someone who reaches every prison changes it.
 /// </summary>
-public sealed class RuleChanges(PrisonDb db, CurrentRules rules, ReevaluationRuns runs, IActorReach reach, TimeProvider clock)
+public sealed class RuleChanges(PrisonDb db, CurrentRules rules, ReevaluationRuns runs, ActorReach reach, TimeProvider clock)
 {
     public async Task<AppliedRuleChange> ApplyAsync(string code, bool enable, string reason, string changedBy, CancellationToken cancellationToken)
     {
-        await HeadquartersActs.EnsureAsync(db, reach, $"{(enable ? "enable" : "disable")} the rule {(code.Length <= 200 ? code : code[..200])}", cancellationToken);
+        await HeadquartersActs.EnsureAsync(db, reach, $"{(enable ? "enable" : "disable")} the rule {TextCut.AtMost(code, 200)}", cancellationToken);
         if (rules.Find(code) is null)
         {
             throw new ArgumentException($"No rule has the code {code}.", nameof(code));

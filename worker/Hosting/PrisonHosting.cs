@@ -48,7 +48,7 @@ public static class PrisonHosting
         // What the audit log records as acting here; web replaces it with the signed-in person.
         services.TryAddSingleton<IAuditActor>(AuditActor.Worker);
         // Whether the actor reaches every prison, for headquarters acts; web replaces it with the signed-in person's reach.
-        services.TryAddSingleton<IActorReach>(ProcessReach.Instance);
+        services.TryAddSingleton(ActorReach.Headquarters);
         services.AddPrisonDb(settings.ConnectionString);
         services.AddPrisonEvaluation(builder.Configuration);
         services.AddScoped<ReevaluationRuns>();

@@ -8,8 +8,8 @@ namespace Prison.Db.Tests.Identity;
 /// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as the command line composes them.</summary>
 internal static class StaffAccountServices
 {
-    /// <param name="authority">Whose accounts the actor manages: headquarters, as the command line, unless said.</param>
-    public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor, AccountAuthority? authority = null)
+    /// <param name="reach">What the actor reaches, so whose accounts they manage: headquarters, as the command line, unless said.</param>
+    public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor, ActorReach? reach = null)
     {
         var services = new ServiceCollection();
         services.AddLogging();
@@ -17,7 +17,7 @@ internal static class StaffAccountServices
         services.AddSingleton(actor);
         services.AddPrisonDb(database.ConnectionString);
         services.AddStaffUsers();
-        services.Replace(ServiceDescriptor.Singleton(authority ?? AccountAuthority.Headquarters));
+        services.Replace(ServiceDescriptor.Singleton(reach ?? ActorReach.Headquarters));
         return services.BuildServiceProvider();
     }
 

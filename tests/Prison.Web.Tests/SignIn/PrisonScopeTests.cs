@@ -67,12 +67,12 @@ public sealed class PrisonScopeTests
         var everywhere = PrisonScope.Of(Principal(PrisonScope.Claims(allPrisons: true, [])));
         var without = PrisonScope.Of(Principal([new Claim(ClaimTypes.Name, "someone")]));
 
-        Assert.True(everywhere.AccountAuthority.IsHeadquarters);
-        Assert.False(limited.AccountAuthority.IsHeadquarters);
-        Assert.True(limited.AccountAuthority.MayGive(false, [1]));
-        Assert.False(limited.AccountAuthority.MayGive(false, [2]));
-        Assert.False(without.AccountAuthority.IsHeadquarters);
-        Assert.False(without.AccountAuthority.MayGive(false, [1]));
+        Assert.True(everywhere.ActorReach.ReachesEveryPrison);
+        Assert.False(limited.ActorReach.ReachesEveryPrison);
+        Assert.True(limited.ActorReach.MayGive(false, [1]));
+        Assert.False(limited.ActorReach.MayGive(false, [2]));
+        Assert.False(without.ActorReach.ReachesEveryPrison);
+        Assert.False(without.ActorReach.MayGive(false, [1]));
     }
 
     private static ClaimsPrincipal Principal(IEnumerable<Claim> claims) => new(new ClaimsIdentity(claims, "test"));

@@ -16,7 +16,7 @@ namespace Prison.Web.Pages.Admin.Rules;
 /// Only an admin of every prison changes the rule set (<see cref="RuleChanges"/> refuses anyone else, audited); another
 /// admin sees the rule read-only, and a preview, which counts prisoners of every prison, is refused them too.
 /// </summary>
-public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews previews, RuleChanges changes, IActorReach reach) : PageModel
+public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews previews, RuleChanges changes, ActorReach reach) : PageModel
 {
     public DangerRule Rule { get; private set; } = null!;
 

@@ -13,7 +13,7 @@ namespace Prison.Web.Pages.Admin.Rules;
 /// rules), and the assemblies of the rules folder with their approvals. Only an admin of every prison changes either;
 /// another admin sees the page read-only, and their posts are refused and audited where the change is made.
 /// </summary>
-public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folder, RuleAssemblyApprovals approvals, IActorReach reach) : PageModel
+public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folder, RuleAssemblyApprovals approvals, ActorReach reach) : PageModel
 {
     public IReadOnlyList<RuleRow> Rows { get; private set; } = [];
 

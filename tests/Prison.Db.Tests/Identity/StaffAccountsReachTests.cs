@@ -9,7 +9,7 @@ namespace Prison.Db.Tests.Identity;
 /// What an admin of some prisons may do to accounts, checked by <see cref="StaffAccounts"/> itself whatever page or
 /// post asks: each refusal changes nothing and leaves one audit entry saying what was tried.
 /// </summary>
-public class StaffAccountsAuthorityTests
+public class StaffAccountsReachTests
 {
     private const string Password = "First-Passw0rd!";
 
@@ -25,7 +25,7 @@ public class StaffAccountsAuthorityTests
         }
 
         var before = await database.RowsAsync("SELECT user_name, password_hash, security_stamp, is_disabled FROM staff_user ORDER BY user_name");
-        await using var limited = Over(database, new AuditActor("rndc-admin"), AccountAuthority.Within([1]));
+        await using var limited = Over(database, new AuditActor("rndc-admin"), ActorReach.Within([1]));
 
         var refusals = new List<string>();
         foreach (var name in new[] { "olga", "hq" })
@@ -56,7 +56,7 @@ public class StaffAccountsAuthorityTests
     public async Task An_admin_of_one_prison_manages_a_user_of_that_prison_but_gives_neither_another_prison_nor_none_nor_Admin(Engine engine)
     {
         await using var database = await WithPrisonsAsync(engine);
-        await using var limited = Over(database, new AuditActor("rndc-admin"), AccountAuthority.Within([1]));
+        await using var limited = Over(database, new AuditActor("rndc-admin"), ActorReach.Within([1]));
 
         await InScopeAsync(limited, a => a.AddAsync("sam", [Roles.Staff], Password, PrisonAccess.Only("p1")));
         await InScopeAsync(limited, a => a.DisableAsync("sam"));

@@ -2,14 +2,14 @@ using Prison.Db.Identity;
 
 namespace Prison.Db.Tests.Identity;
 
-public class AccountAuthorityTests
+public class ActorReachTests
 {
-    private static readonly AccountAuthority OfPrisonOne = AccountAuthority.Within([1]);
+    private static readonly ActorReach OfPrisonOne = ActorReach.Within([1]);
 
     [Fact]
     public void Headquarters_manage_and_give_anything()
     {
-        var headquarters = AccountAuthority.Headquarters;
+        var headquarters = ActorReach.Headquarters;
 
         Assert.True(headquarters.MayManage(true, [], [Roles.Operator]));
         Assert.True(headquarters.MayManage(false, [], [Roles.Operator]));
@@ -33,7 +33,7 @@ public class AccountAuthorityTests
         Assert.False(OfPrisonOne.MayManage(false, [], [Roles.Staff]));
         Assert.False(OfPrisonOne.MayManage(true, [], [Roles.Staff]));
         Assert.False(OfPrisonOne.MayManage(false, [1], [Roles.Operator]));
-        Assert.False(AccountAuthority.Within([]).MayManage(false, [], [Roles.Staff]));
+        Assert.False(ActorReach.Within([]).MayManage(false, [], [Roles.Staff]));
     }
 
     [Fact]

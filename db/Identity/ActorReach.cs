@@ -1,27 +1,30 @@
 namespace Prison.Db.Identity;
 
 /// <summary>
-/// Whose accounts the one acting may manage, checked by <see cref="StaffAccounts"/> on every change it makes for
-/// someone else. Headquarters (an admin of every prison, the command line) manage anyone. An admin limited to prisons
+/// What the one acting reaches: every prison (headquarters: an admin of every prison, a process, the command line), or
+/// some prisons. Acts on the whole installation (the rule set, rules assemblies) need every prison, and
+/// <see cref="StaffAccounts"/> checks on every change it makes for someone else whose account is the actor's to manage:
+/// headquarters manage anyone. An admin limited to prisons
 /// manages only users who work within those prisons and are no operator, gives only those prisons, and never grants
 /// Admin or Operator: a user of no prison or of every prison, and an operator (whose jobs reach every prison), are
 /// headquarters' to manage.
 /// </summary>
-public sealed class AccountAuthority
+public sealed class ActorReach
 {
     /// <summary>The roles only headquarters grant: an admin's power over accounts, an operator's over every prison's jobs.</summary>
     public static readonly IReadOnlyList<string> HeadquartersRoles = [Roles.Admin, Roles.Operator];
 
     private readonly IReadOnlySet<int>? prisonIds;
 
-    private AccountAuthority(IReadOnlySet<int>? prisonIds) => this.prisonIds = prisonIds;
+    private ActorReach(IReadOnlySet<int>? prisonIds) => this.prisonIds = prisonIds;
 
-    public static AccountAuthority Headquarters { get; } = new(null);
+    public static ActorReach Headquarters { get; } = new(null);
 
     /// <summary>An admin limited to <paramref name="prisonIds"/>: none at all manages nobody.</summary>
-    public static AccountAuthority Within(IEnumerable<int> prisonIds) => new(prisonIds.ToHashSet());
+    public static ActorReach Within(IEnumerable<int> prisonIds) => new(prisonIds.ToHashSet());
 
-    public bool IsHeadquarters => prisonIds is null;
+    /// <summary>Whether the one acting is headquarters.</summary>
+    public bool ReachesEveryPrison => prisonIds is null;
 
     /// <summary>Whether a user of <paramref name="allPrisons"/> or <paramref name="userPrisonIds"/> with <paramref name="roles"/> is this one's to manage.</summary>
     public bool MayManage(bool allPrisons, IReadOnlyCollection<int> userPrisonIds, IEnumerable<string> roles) =>
