@@ -33,6 +33,7 @@ public static class StaffSignIn
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
         services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
+        services.AddSingleton(provider => UnknownUserLockouts.From(builder.Configuration, provider.GetRequiredService<TimeProvider>()));
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
 

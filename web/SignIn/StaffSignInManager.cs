@@ -1,7 +1,6 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Identity;
-using Microsoft.Extensions.Caching.Memory;
 using Microsoft.Extensions.Options;
 using Prison.Db.Identity;
 
@@ -20,8 +19,7 @@ public sealed class StaffSignInManager(
     ILogger<SignInManager<StaffUser>> logger,
     IAuthenticationSchemeProvider schemes,
     IUserConfirmation<StaffUser> confirmation,
-    IMemoryCache memory,
-    TimeProvider clock)
+    UnknownUserLockouts unknownUsers)
     : SignInManager<StaffUser>(users, context, claims, options, logger, schemes, confirmation)
 {
     /// <summary>A hash of a password nobody has, made once, checked for names without an account.</summary>
@@ -29,6 +27,14 @@ public sealed class StaffSignInManager(
 
     public override async Task<SignInResult> PasswordSignInAsync(string userName, string password, bool isPersistent, bool lockoutOnFailure)
     {
+        if (userName.Length > UserNames.MaxLength || password.Length > Passwords.MaxLength)
+        {
+            // No account has such a name, nor such a password: a wrong password's answer and cost, and nothing kept of
+            // it, so that endless long names fill no memory. The check reads no more of the password than any other.
+            UserManager.PasswordHasher.VerifyHashedPassword(new StaffUser(), UnknownUsersHash.Value, password[..Math.Min(password.Length, Passwords.MaxLength)]);
+            return SignInResult.Failed;
+        }
+
         if (await UserManager.FindByNameAsync(userName) is { } user)
         {
             if (user.IsDisabled)
@@ -43,32 +49,9 @@ public sealed class StaffSignInManager(
         }
 
         UserManager.PasswordHasher.VerifyHashedPassword(new StaffUser(), UnknownUsersHash.Value, password);
-        return UnknownUserFailed(UserManager.NormalizeName(userName));
-    }
-
-    /// <summary>Wrong passwords counted per name in this instance's memory, and a lockout as an account's, that ends as one does.</summary>
-    private SignInResult UnknownUserFailed(string normalizedName)
-    {
-        var key = $"sign-in:unknown:{normalizedName}";
-        var now = clock.GetUtcNow();
-        memory.TryGetValue(key, out UnknownUserAttempts? seen);
-        if (seen?.LockedUntil is { } until)
-        {
-            if (until > now)
-            {
-                return SignInResult.LockedOut;
-            }
-
-            // The lockout is over: counting starts again, as for an account.
-            seen = null;
-        }
-
-        var failed = (seen?.Failed ?? 0) + 1;
-        var next = failed >= Options.Lockout.MaxFailedAccessAttempts
-            ? new UnknownUserAttempts(0, now + Options.Lockout.DefaultLockoutTimeSpan)
-            : new UnknownUserAttempts(failed, null);
-        memory.Set(key, next, Options.Lockout.DefaultLockoutTimeSpan + TimeSpan.FromMinutes(1));
-        return next.LockedUntil is null ? SignInResult.Failed : SignInResult.LockedOut;
+        return unknownUsers.Failed(UserManager.NormalizeName(userName), Options.Lockout.MaxFailedAccessAttempts, Options.Lockout.DefaultLockoutTimeSpan)
+            ? SignInResult.LockedOut
+            : SignInResult.Failed;
     }
 
     public override async Task<bool> CanSignInAsync(StaffUser user) => !user.IsDisabled && await base.CanSignInAsync(user);
