@@ -29,4 +29,7 @@ public enum AuditAction
 
     /// <summary>The prisons a user works in were set: who did it is the entry's user, whom it was done to its subject.</summary>
     PrisonsAssigned,
+
+    /// <summary>A user's change of their own password was refused: a wrong current password (counted toward the lockout), a locked account or a weak new one.</summary>
+    PasswordChangeRefused,
 }

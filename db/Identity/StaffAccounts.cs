@@ -146,26 +146,62 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             cancellationToken);
     }
 
+    /// <summary>The error of a password change refused because the account is locked (see <see cref="ChangeOwnPasswordAsync"/>).</summary>
+    public const string LockedOutError = "LockedOut";
+
     /// <summary>
     /// A user changes their own password, giving the current one, and every session of theirs ends (someone who knew
-    /// the old password may be signed in somewhere). A wrong current password or a weak new one changes nothing and is
-    /// not audited: the result says why.
+    /// the old password may be signed in somewhere). The current password is a sign-in's: a wrong one counts toward
+    /// the lockout as at the sign-in form, and the one that locks the account ends every session of the user; a locked
+    /// account is refused without a password check. A refused change is audited with why, and changes nothing else:
+    /// the result says why (<see cref="IdentityErrorDescriber.PasswordMismatch"/>, <see cref="LockedOutError"/>, or the
+    /// new password's problems).
     /// </summary>
     public Task<IdentityResult> ChangeOwnPasswordAsync(string name, string currentPassword, string newPassword, CancellationToken cancellationToken = default) =>
         db.InTransactionAsync(
             async _ =>
             {
                 var user = await FindAsync(name);
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the account is locked"), cancellationToken);
+                    return LockedOut();
+                }
+
                 var result = await users.ChangePasswordAsync(user, currentPassword, newPassword);
                 if (result.Succeeded)
                 {
+                    Check(await users.ResetAccessFailedCountAsync(user));
                     await EndSessionsAsync(user, SessionEnd.PasswordChanged, cancellationToken);
                     await AuditAsync(AuditEntry.PasswordChanged(user.UserName!), cancellationToken);
+                    return result;
                 }
 
+                if (result.Errors.All(e => e.Code != nameof(IdentityErrorDescriber.PasswordMismatch)))
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is too weak"), cancellationToken);
+                    return result;
+                }
+
+                Check(await users.AccessFailedAsync(user));
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await EndSessionsAsync(user, SessionEnd.LockedOut, cancellationToken);
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password; the account is locked, its sessions ended"), cancellationToken);
+                    return LockedOut();
+                }
+
+                await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password"), cancellationToken);
                 return result;
             },
             cancellationToken);
+
+    private static IdentityResult LockedOut() =>
+        IdentityResult.Failed(new IdentityError
+        {
+            Code = LockedOutError,
+            Description = $"This account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords. Try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes, or ask an admin to reset the password.",
+        });
 
     /// <summary>
     /// The key the user's authenticator app is to be given, for a user whose two-factor sign-in is off: the one made

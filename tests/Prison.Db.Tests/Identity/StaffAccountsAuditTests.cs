@@ -84,7 +84,6 @@ public class StaffAccountsAuditTests
 
         await InScopeAsync(services, async a =>
         {
-            Assert.False((await a.ChangeOwnPasswordAsync("carol", "Wrong-Passw0rd!", "Other-Passw0rd!")).Succeeded);
             Assert.Null(await a.EnrolTwoFactorAsync("carol", WrongCode(key)));
             Assert.Equal(key, await a.AuthenticatorKeyAsync("carol"));
         });
@@ -92,6 +91,43 @@ public class StaffAccountsAuditTests
         Assert.Equal(entries, await EntriesAsync(database));
         Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
         Assert.Equal(user, await database.RowsAsync("SELECT * FROM staff_user"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Wrong_current_passwords_are_each_refused_counted_and_audited_and_the_one_that_locks_ends_the_users_sessions(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        await InScopeAsync(services, a => a.AddAsync("gina", [Roles.Staff], Password, PrisonAccess.All));
+        await using (var db = database.Open())
+        {
+            var id = await database.ScalarAsync<string>("SELECT id FROM staff_user WHERE user_name = 'gina'");
+            await db.StartSessionAsync(id!, DateTime.UtcNow);
+        }
+
+        var entries = await EntriesAsync(database);
+        var errors = new List<string>();
+        for (var attempt = 1; attempt <= StaffIdentity.MaxFailedSignIns + 1; attempt++)
+        {
+            await InScopeAsync(services, async a => errors.AddRange((await a.ChangeOwnPasswordAsync("gina", $"Wrong-Passw0rd-{attempt}", "Other-Passw0rd!")).Errors.Select(e => e.Code)));
+            if (attempt == StaffIdentity.MaxFailedSignIns - 1)
+            {
+                Assert.Equal(StaffIdentity.MaxFailedSignIns - 1, await database.ScalarAsync<int>("SELECT access_failed_count FROM staff_user WHERE user_name = 'gina'"));
+                Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_session WHERE ended_at IS NOT NULL"));
+            }
+        }
+
+        Assert.Equal([.. Enumerable.Repeat("PasswordMismatch", StaffIdentity.MaxFailedSignIns - 1), StaffAccounts.LockedOutError, StaffAccounts.LockedOutError], errors);
+        Assert.True(await database.ScalarAsync<bool>("SELECT lockout_end IS NOT NULL FROM staff_user WHERE user_name = 'gina'"));
+        Assert.Equal(["LockedOut"], (await database.RowsAsync("SELECT end_reason FROM staff_session")).Select(r => r[0]));
+        Assert.Equal(
+            [
+                .. Enumerable.Repeat(new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: wrong current password" }, StaffIdentity.MaxFailedSignIns - 1),
+                new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: wrong current password; the account is locked, its sessions ended" },
+                new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: the account is locked" },
+            ],
+            (await EntriesAsync(database)).Skip(entries.Count));
     }
 
     [Theory]
