@@ -8,8 +8,9 @@ namespace Prison.Web.SignIn;
 
 /// <summary>
 /// Identity's sign-in, refusing disabled users at the form and at every security-stamp check of an open session, and
-/// answering for a name no account has as it would for an account: the same time (a password hash checked) and the
-/// same answers (locked after as many wrong passwords, for as long), so the form does not tell which names exist.
+/// answering for a name no account has, and for a locked or disabled account, as it would for any account: the same
+/// time (a password hash checked) and the same answers (locked after as many wrong passwords, for as long), so the
+/// form does not tell which names exist.
 /// </summary>
 public sealed class StaffSignInManager(
     UserManager<StaffUser> users,
@@ -43,6 +44,14 @@ public sealed class StaffSignInManager(
                 // account answers in the time any other does, as it answers in the same words.
                 UserManager.PasswordHasher.VerifyHashedPassword(user, user.PasswordHash ?? UnknownUsersHash.Value, password);
                 return SignInResult.NotAllowed;
+            }
+
+            if (await UserManager.IsLockedOutAsync(user))
+            {
+                // Identity answers a locked account before it checks the password, sooner than a name without one:
+                // checked here, so that a lockout does not tell a name that exists either.
+                UserManager.PasswordHasher.VerifyHashedPassword(user, user.PasswordHash ?? UnknownUsersHash.Value, password);
+                return SignInResult.LockedOut;
             }
 
             return await PasswordSignInAsync(user, password, isPersistent, lockoutOnFailure);
