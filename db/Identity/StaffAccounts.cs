@@ -20,9 +20,12 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
 
     /// <summary>
     /// Adds a user with <paramref name="roles"/>, working in <paramref name="prisons"/> (Staff and Admin need at least
-    /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password.
+    /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password,
+    /// which the user changes at their first sign-in unless <paramref name="mustChangePassword"/> is false (the
+    /// embedded mode's demo users).
     /// </summary>
-    public async Task<string> AddAsync(string name, IReadOnlyCollection<string> roles, string? password, PrisonAccess prisons, CancellationToken cancellationToken = default)
+    public async Task<string> AddAsync(
+        string name, IReadOnlyCollection<string> roles, string? password, PrisonAccess prisons, bool mustChangePassword = true, CancellationToken cancellationToken = default)
     {
         name = name.Trim();
         var known = KnownRoles(roles);
@@ -49,7 +52,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             async _ =>
             {
                 // A new user each attempt: Identity stamps the one it creates, and a failed attempt's stamps were never stored.
-                var user = new StaffUser { UserName = name };
+                var user = new StaffUser { UserName = name, MustChangePassword = mustChangePassword };
                 Check(await users.CreateAsync(user, password));
                 Check(await users.AddToRolesAsync(user, known));
                 if (!prisons.IsNone)
@@ -107,7 +110,10 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             },
             cancellationToken);
 
-    /// <summary>Sets a new password (generated when none is given), lifts a lockout, and ends the user's open sessions. Returns the password.</summary>
+    /// <summary>
+    /// Sets a new password (generated when none is given), to be changed at the user's next sign-in, lifts a lockout,
+    /// and ends the user's open sessions. Returns the password.
+    /// </summary>
     public async Task<string> ResetPasswordAsync(string name, string? password = null, CancellationToken cancellationToken = default)
     {
         password ??= Passwords.Generate();
@@ -117,6 +123,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             {
                 // Found in each attempt: Identity checks the concurrency stamp it read, which a failed attempt changed in memory.
                 var user = await FindAsync(name);
+                user.MustChangePassword = true;
                 Check(await users.RemovePasswordAsync(user));
                 Check(await users.AddPasswordAsync(user, password));
                 Check(await users.SetLockoutEndDateAsync(user, null));
@@ -171,6 +178,12 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 var result = await users.ChangePasswordAsync(user, currentPassword, newPassword);
                 if (result.Succeeded)
                 {
+                    if (user.MustChangePassword)
+                    {
+                        user.MustChangePassword = false;
+                        Check(await users.UpdateAsync(user));
+                    }
+
                     Check(await users.ResetAccessFailedCountAsync(user));
                     await EndSessionsAsync(user, SessionEnd.PasswordChanged, cancellationToken);
                     await AuditAsync(AuditEntry.PasswordChanged(user.UserName!), cancellationToken);

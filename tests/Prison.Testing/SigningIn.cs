@@ -29,11 +29,14 @@ public static class SigningIn
 
     private static string NewName(string[] roles) => $"{string.Join("-", roles).ToLowerInvariant()}-{Guid.NewGuid().ToString("N")[..8]}";
 
-    /// <summary>With no <paramref name="prisons"/>, every prison: most tests are about something else than who reaches which prison.</summary>
+    /// <summary>
+    /// With no <paramref name="prisons"/>, every prison: most tests are about something else than who reaches which
+    /// prison, or than the change of a password someone else set (the user need not change it).
+    /// </summary>
     public static async Task CreateUserAsync(this IServiceProvider services, string name, IReadOnlyCollection<string> roles, string password = Password, PrisonAccess? prisons = null)
     {
         await using var scope = services.CreateAsyncScope();
-        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password, prisons ?? PrisonAccess.All);
+        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password, prisons ?? PrisonAccess.All, mustChangePassword: false);
     }
 
     /// <summary>A client (cookies kept, redirects shown) signed in as a new user with <paramref name="roles"/>: e.g. <c>await web.SignedInClientAsync(Roles.Staff)</c>.</summary>

@@ -73,6 +73,7 @@ public static class WebApp
         app.UseRateLimiter();
         app.UseAuthentication();
         app.UseTwoFactorEnrolment();
+        app.UsePasswordChange();
         app.UseAuthorization();
         app.UseAntiforgery();
         app.MapRazorPages();

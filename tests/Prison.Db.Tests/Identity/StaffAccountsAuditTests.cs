@@ -132,6 +132,55 @@ public class StaffAccountsAuditTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_password_someone_else_set_must_be_changed_and_the_users_own_change_ends_that(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        const string MustChange = "SELECT must_change_password FROM staff_user WHERE user_name = 'hugo'";
+
+        await InScopeAsync(services, a => a.AddAsync("hugo", [Roles.Staff], Password, PrisonAccess.All));
+        var added = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.ChangeOwnPasswordAsync("hugo", Password, "Hugo-Own-Passw0rd-1"));
+        var changed = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.ResetPasswordAsync("hugo"));
+        var reset = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.AddAsync("demo-hugo", [Roles.Staff], Password, PrisonAccess.All, mustChangePassword: false));
+
+        Assert.Equal((true, false, true), (added, changed, reset));
+        Assert.False(await database.ScalarAsync<bool>("SELECT must_change_password FROM staff_user WHERE user_name = 'demo-hugo'"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_common_password_is_refused_wherever_a_password_is_set(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        await InScopeAsync(services, a => a.AddAsync("iris", [Roles.Staff], Password, PrisonAccess.All));
+
+        var added = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.AddAsync("jack", [Roles.Staff], "Password123!", PrisonAccess.All)));
+        var reset = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", "P@ssw0rd2024!")));
+        List<string> own = [];
+        await InScopeAsync(services, async a => own = [.. (await a.ChangeOwnPasswordAsync("iris", Password, "Welcome-2024!")).Errors.Select(e => e.Code)]);
+
+        Assert.Contains("among the most common", added.Message, StringComparison.Ordinal);
+        Assert.Contains("among the most common", reset.Message, StringComparison.Ordinal);
+        Assert.Equal([CommonPasswordValidator.ErrorCode], own);
+        Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
+    }
+
+    [Theory]
+    [InlineData("password", true)]
+    [InlineData("Password123!", true)]
+    [InlineData("2024-Dragon-2024", true)]
+    [InlineData("@dmin123456!", true)]
+    [InlineData("Test-Passw0rd!", false)]
+    [InlineData("Correct-Horse-Battery-9", false)]
+    public void Common_passwords_are_told_whatever_their_case_look_alikes_and_the_digits_and_symbols_around_them(string password, bool common) =>
+        Assert.Equal(common, CommonPasswordValidator.IsCommon(password));
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task An_act_whose_audit_entry_cannot_be_written_is_not_saved(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);

@@ -157,7 +157,7 @@ public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFi
         Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
     }
 
-    private static async Task<HttpResponseMessage> PostAsync(HttpClient client, string current, string next, string confirm)
+    internal static async Task<HttpResponseMessage> PostAsync(HttpClient client, string current, string next, string confirm)
     {
         var token = SigningIn.TokenIn(await client.GetStringAsync("/password"));
         return await client.PostAsync("/password", new FormUrlEncodedContent(

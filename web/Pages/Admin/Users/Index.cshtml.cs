@@ -45,7 +45,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
                 throw new StaffAccountException(wider.Message, "prisons");
             }
 
-            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken);
+            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
             NewPassword = (name.Trim(), password);
             Message = null;
             ModelState.Clear();
