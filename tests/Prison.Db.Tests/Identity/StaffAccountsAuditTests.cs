@@ -152,7 +152,7 @@ public class StaffAccountsAuditTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task A_common_password_is_refused_wherever_a_password_is_set(Engine engine)
+    public async Task A_common_or_too_long_password_is_refused_wherever_a_password_is_set(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using var services = Services(database);
@@ -160,11 +160,13 @@ public class StaffAccountsAuditTests
 
         var added = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.AddAsync("jack", [Roles.Staff], "Password123!", PrisonAccess.All)));
         var reset = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", "P@ssw0rd2024!")));
+        var tooLong = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", Password + new string('x', Passwords.MaxLength))));
         List<string> own = [];
         await InScopeAsync(services, async a => own = [.. (await a.ChangeOwnPasswordAsync("iris", Password, "Welcome-2024!")).Errors.Select(e => e.Code)]);
 
         Assert.Contains("among the most common", added.Message, StringComparison.Ordinal);
         Assert.Contains("among the most common", reset.Message, StringComparison.Ordinal);
+        Assert.Contains($"A password has at most {Passwords.MaxLength} characters.", tooLong.Message, StringComparison.Ordinal);
         Assert.Equal([CommonPasswordValidator.ErrorCode], own);
         Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
     }
