@@ -156,13 +156,16 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     /// <summary>The error of a password change refused because the account is locked (see <see cref="ChangeOwnPasswordAsync"/>).</summary>
     public const string LockedOutError = "LockedOut";
 
+    /// <summary>The error of a password change to the password given as the current one.</summary>
+    public const string SamePasswordError = "SamePassword";
+
     /// <summary>
     /// A user changes their own password, giving the current one, and every session of theirs ends (someone who knew
     /// the old password may be signed in somewhere). The current password is a sign-in's: a wrong one counts toward
     /// the lockout as at the sign-in form, and the one that locks the account ends every session of the user; a locked
     /// account is refused without a password check. A refused change is audited with why, and changes nothing else:
-    /// the result says why (<see cref="IdentityErrorDescriber.PasswordMismatch"/>, <see cref="LockedOutError"/>, or the
-    /// new password's problems).
+    /// the result says why (<see cref="IdentityErrorDescriber.PasswordMismatch"/>, <see cref="LockedOutError"/>,
+    /// <see cref="SamePasswordError"/>, or the new password's problems).
     /// </summary>
     public Task<IdentityResult> ChangeOwnPasswordAsync(string name, string currentPassword, string newPassword, CancellationToken cancellationToken = default) =>
         db.InTransactionAsync(
@@ -173,6 +176,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 {
                     await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the account is locked"), cancellationToken);
                     return LockedOut();
+                }
+
+                // Refused before any check: a password someone else set must not stay by being given again.
+                if (newPassword == currentPassword)
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is the current one"), cancellationToken);
+                    return IdentityResult.Failed(new IdentityError { Code = SamePasswordError, Description = "Choose a new password other than the current one." });
                 }
 
                 var result = await users.ChangePasswordAsync(user, currentPassword, newPassword);

@@ -28,12 +28,6 @@ public sealed class PasswordModel(StaffAccounts accounts, StaffUserManager users
             return Cleared();
         }
 
-        if (Input.NewPassword == Input.CurrentPassword)
-        {
-            ModelState.AddModelError($"{nameof(Input)}.{nameof(PasswordForm.NewPassword)}", "Choose a new password other than the current one.");
-            return Cleared();
-        }
-
         var name = User.Identity?.Name ?? throw new InvalidOperationException("The page needs a signed-in user: the fallback policy sends anyone else to sign in.");
         var result = await accounts.ChangeOwnPasswordAsync(name, Input.CurrentPassword, Input.NewPassword, HttpContext.RequestAborted);
         if (result.Errors.Any(e => e.Code == StaffAccounts.LockedOutError))

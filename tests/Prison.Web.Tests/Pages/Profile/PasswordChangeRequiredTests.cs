@@ -66,6 +66,9 @@ public sealed class PasswordChangeRequiredTests(SignInFixture system) : IClassFi
         Assert.Equal(SignInPaths.Password, home.Headers.Location?.OriginalString);
         Assert.Equal("Choose a new password other than the current one.", Html.TextById(await same.Content.ReadAsStringAsync(), "new-password-error"));
         Assert.Equal(SignInPaths.Password, stillSent.Headers.Location?.OriginalString);
+        Assert.Equal(
+            "A change of their own password refused: the new password is the current one",
+            await system.Database.ScalarAsync<string>($"SELECT summary FROM audit_entry WHERE action = 'PasswordChangeRefused' AND subject_user_name = '{name}'"));
     }
 
     [Theory]
