@@ -50,4 +50,7 @@ public enum AuditAction
 
     /// <summary>A headquarters admin revoked an assembly's approval: web and worker leave it out from their next start.</summary>
     RuleAssemblyRevoked,
+
+    /// <summary>A user's change of their own password was refused: a wrong current password (counted toward the lockout), a locked account or a weak new one.</summary>
+    PasswordChangeRefused,
 }

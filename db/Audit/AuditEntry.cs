@@ -150,6 +150,10 @@ public sealed class AuditEntry
     public static AuditEntry PasswordChanged(string subject) =>
         AboutUser(AuditAction.PasswordChanged, subject, "Changed their own password; their other sessions ended", null, null);
 
+    /// <param name="why">Why it was refused: "wrong current password; the account is locked".</param>
+    public static AuditEntry PasswordChangeRefused(string subject, string why) =>
+        AboutUser(AuditAction.PasswordChangeRefused, subject, $"A change of their own password refused: {why}", null, null);
+
     public static AuditEntry TwoFactorEnrolled(string subject) =>
         AboutUser(AuditAction.TwoFactorEnrolled, subject, "Turned on two-factor sign-in with an authenticator app; new recovery codes made", Values("TwoFactor", false), Values("TwoFactor", true));
 

@@ -5,6 +5,12 @@ namespace Prison.Db.Identity;
 /// <summary>Generated passwords: long, random, and always passing the rules in <see cref="StaffIdentity.Configure"/>.</summary>
 public static class Passwords
 {
+    /// <summary>
+    /// The longest password a form takes and a user may be given: far past any passphrase, and a bound on what an
+    /// anonymous post makes the server read and hash.
+    /// </summary>
+    public const int MaxLength = 256;
+
     private const string Lower = "abcdefghijkmnopqrstuvwxyz";
     private const string Upper = "ABCDEFGHJKLMNPQRSTUVWXYZ";
     private const string Digits = "23456789";

@@ -14,4 +14,7 @@ public enum SessionEnd
 
     /// <summary>The prisons the user works in were changed: a session carries those it was signed in with.</summary>
     PrisonsChanged,
+
+    /// <summary>The account was locked by wrong passwords given where the current one is asked (changing it).</summary>
+    LockedOut,
 }

@@ -22,9 +22,12 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
 
     /// <summary>
     /// Adds a user with <paramref name="roles"/>, working in <paramref name="prisons"/> (Staff and Admin need at least
-    /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password.
+    /// one, or all; an operator may have none); with no <paramref name="password"/> one is generated. Returns the password,
+    /// which the user changes at their first sign-in unless <paramref name="mustChangePassword"/> is false (the
+    /// embedded mode's demo users).
     /// </summary>
-    public async Task<string> AddAsync(string name, IReadOnlyCollection<string> roles, string? password, PrisonAccess prisons, CancellationToken cancellationToken = default)
+    public async Task<string> AddAsync(
+        string name, IReadOnlyCollection<string> roles, string? password, PrisonAccess prisons, bool mustChangePassword = true, CancellationToken cancellationToken = default)
     {
         name = name.Trim();
         var known = KnownRoles(roles);
@@ -52,7 +55,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             async _ =>
             {
                 // A new user each attempt: Identity stamps the one it creates, and a failed attempt's stamps were never stored.
-                var user = new StaffUser { UserName = name };
+                var user = new StaffUser { UserName = name, MustChangePassword = mustChangePassword };
                 Check(await users.CreateAsync(user, password));
                 Check(await users.AddToRolesAsync(user, known));
                 if (!prisons.IsNone)
@@ -114,7 +117,10 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             },
             cancellationToken);
 
-    /// <summary>Sets a new password (generated when none is given), lifts a lockout, and ends the user's open sessions. Returns the password.</summary>
+    /// <summary>
+    /// Sets a new password (generated when none is given), to be changed at the user's next sign-in, lifts a lockout,
+    /// and ends the user's open sessions. Returns the password.
+    /// </summary>
     public async Task<string> ResetPasswordAsync(string name, string? password = null, CancellationToken cancellationToken = default)
     {
         password ??= Passwords.Generate();
@@ -123,6 +129,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             async user =>
             {
                 await CheckPasswordAsync(user, password);
+                user.MustChangePassword = true;
                 Check(await users.RemovePasswordAsync(user));
                 Check(await users.AddPasswordAsync(user, password));
                 Check(await users.SetLockoutEndDateAsync(user, null));
@@ -162,26 +169,78 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             cancellationToken);
     }
 
+    /// <summary>The error of a password change refused because the account is locked (see <see cref="ChangeOwnPasswordAsync"/>).</summary>
+    public const string LockedOutError = "LockedOut";
+
+    /// <summary>The error of a password change to the password given as the current one.</summary>
+    public const string SamePasswordError = "SamePassword";
+
     /// <summary>
     /// A user changes their own password, giving the current one, and every session of theirs ends (someone who knew
-    /// the old password may be signed in somewhere). A wrong current password or a weak new one changes nothing and is
-    /// not audited: the result says why.
+    /// the old password may be signed in somewhere). The current password is a sign-in's: a wrong one counts toward
+    /// the lockout as at the sign-in form, and the one that locks the account ends every session of the user; a locked
+    /// account is refused without a password check. A refused change is audited with why, and changes nothing else:
+    /// the result says why (<see cref="IdentityErrorDescriber.PasswordMismatch"/>, <see cref="LockedOutError"/>,
+    /// <see cref="SamePasswordError"/>, or the new password's problems).
     /// </summary>
     public Task<IdentityResult> ChangeOwnPasswordAsync(string name, string currentPassword, string newPassword, CancellationToken cancellationToken = default) =>
         db.InTransactionAsync(
             async _ =>
             {
                 var user = await FindAsync(name);
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the account is locked"), cancellationToken);
+                    return LockedOut();
+                }
+
+                // Refused before any check: a password someone else set must not stay by being given again.
+                if (newPassword == currentPassword)
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is the current one"), cancellationToken);
+                    return IdentityResult.Failed(new IdentityError { Code = SamePasswordError, Description = "Choose a new password other than the current one." });
+                }
+
                 var result = await users.ChangePasswordAsync(user, currentPassword, newPassword);
                 if (result.Succeeded)
                 {
+                    if (user.MustChangePassword)
+                    {
+                        user.MustChangePassword = false;
+                        Check(await users.UpdateAsync(user));
+                    }
+
+                    Check(await users.ResetAccessFailedCountAsync(user));
                     await EndSessionsAsync(user, SessionEnd.PasswordChanged, cancellationToken);
                     await AuditAsync(AuditEntry.PasswordChanged(user.UserName!), cancellationToken);
+                    return result;
                 }
 
+                if (result.Errors.All(e => e.Code != nameof(IdentityErrorDescriber.PasswordMismatch)))
+                {
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is too weak"), cancellationToken);
+                    return result;
+                }
+
+                Check(await users.AccessFailedAsync(user));
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await EndSessionsAsync(user, SessionEnd.LockedOut, cancellationToken);
+                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password; the account is locked, its sessions ended"), cancellationToken);
+                    return LockedOut();
+                }
+
+                await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password"), cancellationToken);
                 return result;
             },
             cancellationToken);
+
+    private static IdentityResult LockedOut() =>
+        IdentityResult.Failed(new IdentityError
+        {
+            Code = LockedOutError,
+            Description = $"This account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords. Try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes, or ask an admin to reset the password.",
+        });
 
     /// <summary>
     /// The key the user's authenticator app is to be given, for a user whose two-factor sign-in is off: the one made

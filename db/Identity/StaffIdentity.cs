@@ -21,6 +21,8 @@ public static class StaffIdentity
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()
             .AddUserManager<StaffUserManager>()
+            .AddPasswordValidator<PasswordLengthValidator>()
+            .AddPasswordValidator<CommonPasswordValidator>()
             // Without a provider that can make codes for a user, Identity treats two-factor sign-in as off for everyone,
             // whatever staff_user.two_factor_enabled says: the password alone would sign in.
             .AddTokenProvider<AuthenticatorTokenProvider<StaffUser>>(TokenOptions.DefaultAuthenticatorProvider);

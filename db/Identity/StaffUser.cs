@@ -13,4 +13,10 @@ public sealed class StaffUser : IdentityUser
     /// <see cref="StaffUserPrison"/>. Changed only through <see cref="StaffAccounts"/>, which ends their sessions.
     /// </summary>
     public bool AllPrisons { get; set; }
+
+    /// <summary>
+    /// Whether the password was set by someone else (an admin's reset, <c>users add</c>, the users page): until the user
+    /// changes it themself (<see cref="StaffAccounts.ChangeOwnPasswordAsync"/>), web opens no page but the password's.
+    /// </summary>
+    public bool MustChangePassword { get; set; }
 }

@@ -29,11 +29,14 @@ public static class SigningIn
 
     private static string NewName(string[] roles) => $"{string.Join("-", roles).ToLowerInvariant()}-{Guid.NewGuid().ToString("N")[..8]}";
 
-    /// <summary>With no <paramref name="prisons"/>, every prison: most tests are about something else than who reaches which prison.</summary>
+    /// <summary>
+    /// With no <paramref name="prisons"/>, every prison: most tests are about something else than who reaches which
+    /// prison, or than the change of a password someone else set (the user need not change it).
+    /// </summary>
     public static async Task CreateUserAsync(this IServiceProvider services, string name, IReadOnlyCollection<string> roles, string password = Password, PrisonAccess? prisons = null)
     {
         await using var scope = services.CreateAsyncScope();
-        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password, prisons ?? PrisonAccess.All);
+        await scope.ServiceProvider.GetRequiredService<StaffAccounts>().AddAsync(name, roles, password, prisons ?? PrisonAccess.All, mustChangePassword: false);
     }
 
     /// <summary>A client (cookies kept, redirects shown) signed in as a new user with <paramref name="roles"/>: e.g. <c>await web.SignedInClientAsync(Roles.Staff)</c>.</summary>
@@ -78,6 +81,22 @@ public static class SigningIn
         {
             ["Input.UserName"] = name,
             ["Input.Password"] = password,
+            [NoticePosting.TokenField] = TokenIn(form),
+        }));
+    }
+
+    /// <summary>
+    /// Changes the signed-in user's password on the password page, as someone given a password by an admin or
+    /// <c>users add</c> does first. A success is a redirect, and this client goes on signed in.
+    /// </summary>
+    public static async Task<HttpResponseMessage> ChangePasswordAsync(this HttpClient client, string current, string next)
+    {
+        var form = await client.GetStringAsync("/password");
+        return await client.PostAsync("/password", new FormUrlEncodedContent(new Dictionary<string, string>
+        {
+            ["Input.CurrentPassword"] = current,
+            ["Input.NewPassword"] = next,
+            ["Input.ConfirmPassword"] = next,
             [NoticePosting.TokenField] = TokenIn(form),
         }));
     }

@@ -42,7 +42,7 @@ public static class DemoUsers
         {
             foreach (var (name, role, prison) in missing)
             {
-                await accounts.AddAsync(name, [role], password, prison is null ? PrisonAccess.All : PrisonAccess.Only(prison), cancellationToken);
+                await accounts.AddAsync(name, [role], password, prison is null ? PrisonAccess.All : PrisonAccess.Only(prison), mustChangePassword: false, cancellationToken);
             }
         }
         catch (StaffAccountException error)

@@ -89,6 +89,7 @@ public static class WebApp
         app.UseRateLimiter();
         app.UseAuthentication();
         app.UseTwoFactorEnrolment();
+        app.UsePasswordChange();
         app.UseAuthorization();
         app.UseJobsDashboardAudit();
         app.UseAntiforgery();

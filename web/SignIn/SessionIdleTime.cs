@@ -6,7 +6,8 @@ namespace Prison.Web.SignIn;
 /// <summary>
 /// How long a session lasts without a page opened or a form posted (<see cref="Key"/>, 30 minutes by default). The
 /// pages' polls never extend it, so a screen left open signs itself out after this time: a wall screen that must show
-/// a dashboard for a whole shift is signed in with a longer one.
+/// a dashboard for a whole shift is signed in with a longer one, up to a shift and never past the session's lifetime
+/// (<see cref="SessionLifetime"/>).
 /// </summary>
 public sealed record SessionIdleTime(TimeSpan Value)
 {
@@ -16,18 +17,23 @@ public sealed record SessionIdleTime(TimeSpan Value)
 
     private static readonly TimeSpan Shortest = TimeSpan.FromMinutes(5);
 
-    private static readonly TimeSpan Longest = TimeSpan.FromHours(12);
+    private static readonly TimeSpan Longest = TimeSpan.FromHours(8);
 
     /// <summary>Read when web is built, so that a value it cannot use stops the start with one sentence.</summary>
-    public static SessionIdleTime From(IConfiguration configuration)
+    public static SessionIdleTime From(IConfiguration configuration, SessionLifetime lifetime)
     {
         if (configuration[Key] is not { Length: > 0 } text)
         {
-            return new SessionIdleTime(Default);
+            return new SessionIdleTime(Default <= lifetime.Value ? Default : lifetime.Value);
         }
 
-        return TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out var idle) && idle >= Shortest && idle <= Longest
+        if (!TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out var idle) || idle < Shortest || idle > Longest)
+        {
+            throw new StartupException($"{Key} is '{text}'; it must be a time span from {Shortest:c} to {Longest:c}, such as {Default:c}.");
+        }
+
+        return idle <= lifetime.Value
             ? new SessionIdleTime(idle)
-            : throw new StartupException($"{Key} is '{text}'; it must be a time span from {Shortest:c} to {Longest:c}, such as {Default:c}.");
+            : throw new StartupException($"{Key} is '{text}', longer than a session lasts ({SessionLifetime.Key}, {lifetime.Value:c}): make it shorter, or the lifetime longer.");
     }
 }

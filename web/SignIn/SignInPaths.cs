@@ -13,6 +13,13 @@ public static class SignInPaths
     /// <summary>Where the signed-in user turns two-factor sign-in on, or resets it.</summary>
     public const string TwoFactorEnrolment = "/two-factor";
 
+    /// <summary>Where the signed-in user changes their own password.</summary>
+    public const string Password = "/password";
+
+    /// <summary>What a user who must change a password someone else set may still open: that page, and all that is open before an enrolment.</summary>
+    public static bool IsOpenBeforePasswordChange(PathString path) =>
+        path.StartsWithSegments(Password, StringComparison.OrdinalIgnoreCase) || IsOpenBeforeEnrolment(path);
+
     /// <summary>What a user who must enrol an authenticator first may still open: the enrolment, signing in and out, errors, health.</summary>
     public static bool IsOpenBeforeEnrolment(PathString path) =>
         path.StartsWithSegments(TwoFactorEnrolment, StringComparison.OrdinalIgnoreCase)

@@ -8,9 +8,10 @@ using Prison.Db.Identity;
 namespace Prison.Web.SignIn;
 
 /// <summary>
-/// Identity's principal of a user (id, name, security stamp, roles), whether their two-factor sign-in is on, and the
-/// prisons they work in, read by <see cref="PrisonScope"/>. Made at sign-in and again at every security-stamp check, so
-/// that a session carries the prisons it was given; an assignment also ends the user's sessions
+/// Identity's principal of a user (id, name, security stamp, roles), whether their two-factor sign-in is on, whether
+/// they must change a password someone else set, and the prisons they work in, read by <see cref="PrisonScope"/>. Made
+/// at sign-in and again at every security-stamp check, so that a session carries the prisons it was given; an
+/// assignment also ends the user's sessions
 /// (<see cref="StaffAccounts.AssignPrisonsAsync"/>).
 /// </summary>
 public sealed class StaffClaimsPrincipalFactory(
@@ -23,6 +24,11 @@ public sealed class StaffClaimsPrincipalFactory(
         if (user.TwoFactorEnabled)
         {
             identity.AddClaim(new Claim(TwoFactorClaim.Type, "on"));
+        }
+
+        if (user.MustChangePassword)
+        {
+            identity.AddClaim(new Claim(PasswordChangeClaim.Type, "yes"));
         }
 
         var prisonIds = user.AllPrisons

@@ -23,7 +23,9 @@ public static class StaffSignIn
     public static void AddStaffSignIn(this WebApplicationBuilder builder, PrisonSettings settings)
     {
         var services = builder.Services;
-        var idle = SessionIdleTime.From(builder.Configuration);
+        var lifetime = SessionLifetime.From(builder.Configuration);
+        var idle = SessionIdleTime.From(builder.Configuration, lifetime);
+        services.AddSingleton(lifetime);
         services.AddSingleton(idle);
         services.AddAuthentication(options =>
         {
@@ -34,6 +36,7 @@ public static class StaffSignIn
         services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
         services.AddSingleton(SystemUseNotice.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
+        services.AddSingleton(provider => UnknownUserLockouts.From(builder.Configuration, provider.GetRequiredService<TimeProvider>()));
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
 
@@ -85,6 +88,16 @@ public static class StaffSignIn
                     return;
                 }
 
+                // However busy, a session lasts its lifetime from its sign-in; a cookie from before the start was carried
+                // in it has the start read from its session's row.
+                var started = SessionStartClaim.Of(context.Principal) ?? await SessionStartAsync(context.HttpContext.RequestServices, session, context.HttpContext.RequestAborted);
+                if (started is null || lifetime.IsOver(started.Value, clock.GetUtcNow()))
+                {
+                    context.RejectPrincipal();
+                    await context.HttpContext.SignOutAsync(IdentityConstants.ApplicationScheme);
+                    return;
+                }
+
                 // A session signed in before the prisons were kept in it reaches nothing (PrisonScope fails closed): its
                 // principal is made again now, with them, rather than at the next stamp check. No issue time makes the
                 // stamp check run; the time is put back after it, since the cookie is renewed only from a ticket that
@@ -129,6 +142,10 @@ public static class StaffSignIn
                 if (context.CurrentPrincipal?.FindFirst(SessionClaim.Type) is { } session && context.NewPrincipal?.Identity is ClaimsIdentity identity)
                 {
                     identity.AddClaim(new Claim(SessionClaim.Type, session.Value));
+                    if (context.CurrentPrincipal.FindFirst(SessionStartClaim.Type) is { } started)
+                    {
+                        identity.AddClaim(new Claim(SessionStartClaim.Type, started.Value));
+                    }
                 }
 
                 return Task.CompletedTask;
@@ -171,8 +188,17 @@ public static class StaffSignIn
         var userId = identity.FindFirst(ClaimTypes.NameIdentifier)?.Value
             ?? throw new InvalidOperationException("A sign-in without the user's id: Identity's principal always carries it.");
         await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(context.HttpContext.RequestAborted);
-        var session = await db.StartSessionAsync(userId, services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime, context.HttpContext.RequestAborted);
+        var started = services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime;
+        var session = await db.StartSessionAsync(userId, started, context.HttpContext.RequestAborted);
         identity.AddClaim(new Claim(SessionClaim.Type, session.ToString()));
+        identity.AddClaim(SessionStartClaim.For(started));
+    }
+
+    /// <summary>When a session started, from its row (null when there is none): for a cookie that does not carry it.</summary>
+    private static async Task<DateTimeOffset?> SessionStartAsync(IServiceProvider services, Guid session, CancellationToken cancellationToken)
+    {
+        await using var db = await services.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContextAsync(cancellationToken);
+        return await db.SessionStartedAtAsync(session, cancellationToken) is { } started ? new DateTimeOffset(DateTime.SpecifyKind(started, DateTimeKind.Utc)) : null;
     }
 
     private static Task RedirectOrStatus(Microsoft.AspNetCore.Authentication.RedirectContext<CookieAuthenticationOptions> context, int status)

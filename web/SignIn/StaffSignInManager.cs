@@ -1,7 +1,6 @@
 using System.Security.Claims;
 using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Identity;
-using Microsoft.Extensions.Caching.Memory;
 using Microsoft.Extensions.Options;
 using Prison.Db.Identity;
 
@@ -9,8 +8,9 @@ namespace Prison.Web.SignIn;
 
 /// <summary>
 /// Identity's sign-in, refusing disabled users at the form and at every security-stamp check of an open session, and
-/// answering for a name no account has as it would for an account: the same time (a password hash checked) and the
-/// same answers (locked after as many wrong passwords, for as long), so the form does not tell which names exist.
+/// answering for a name no account has, and for a locked or disabled account, as it would for any account: the same
+/// time (a password hash checked) and the same answers (locked after as many wrong passwords, for as long), so the
+/// form does not tell which names exist.
 /// </summary>
 public sealed class StaffSignInManager(
     UserManager<StaffUser> users,
@@ -20,8 +20,7 @@ public sealed class StaffSignInManager(
     ILogger<SignInManager<StaffUser>> logger,
     IAuthenticationSchemeProvider schemes,
     IUserConfirmation<StaffUser> confirmation,
-    IMemoryCache memory,
-    TimeProvider clock)
+    UnknownUserLockouts unknownUsers)
     : SignInManager<StaffUser>(users, context, claims, options, logger, schemes, confirmation)
 {
     /// <summary>A hash of a password nobody has, made once, checked for names without an account.</summary>
@@ -29,6 +28,14 @@ public sealed class StaffSignInManager(
 
     public override async Task<SignInResult> PasswordSignInAsync(string userName, string password, bool isPersistent, bool lockoutOnFailure)
     {
+        if (userName.Length > UserNames.MaxLength || password.Length > Passwords.MaxLength)
+        {
+            // No account has such a name, nor such a password: a wrong password's answer and cost, and nothing kept of
+            // it, so that endless long names fill no memory. The check reads no more of the password than any other.
+            UserManager.PasswordHasher.VerifyHashedPassword(new StaffUser(), UnknownUsersHash.Value, password[..Math.Min(password.Length, Passwords.MaxLength)]);
+            return SignInResult.Failed;
+        }
+
         if (await UserManager.FindByNameAsync(userName) is { } user)
         {
             if (user.IsDisabled)
@@ -39,36 +46,21 @@ public sealed class StaffSignInManager(
                 return SignInResult.NotAllowed;
             }
 
+            if (await UserManager.IsLockedOutAsync(user))
+            {
+                // Identity answers a locked account before it checks the password, sooner than a name without one:
+                // checked here, so that a lockout does not tell a name that exists either.
+                UserManager.PasswordHasher.VerifyHashedPassword(user, user.PasswordHash ?? UnknownUsersHash.Value, password);
+                return SignInResult.LockedOut;
+            }
+
             return await PasswordSignInAsync(user, password, isPersistent, lockoutOnFailure);
         }
 
         UserManager.PasswordHasher.VerifyHashedPassword(new StaffUser(), UnknownUsersHash.Value, password);
-        return UnknownUserFailed(UserManager.NormalizeName(userName));
-    }
-
-    /// <summary>Wrong passwords counted per name in this instance's memory, and a lockout as an account's, that ends as one does.</summary>
-    private SignInResult UnknownUserFailed(string normalizedName)
-    {
-        var key = $"sign-in:unknown:{normalizedName}";
-        var now = clock.GetUtcNow();
-        memory.TryGetValue(key, out UnknownUserAttempts? seen);
-        if (seen?.LockedUntil is { } until)
-        {
-            if (until > now)
-            {
-                return SignInResult.LockedOut;
-            }
-
-            // The lockout is over: counting starts again, as for an account.
-            seen = null;
-        }
-
-        var failed = (seen?.Failed ?? 0) + 1;
-        var next = failed >= Options.Lockout.MaxFailedAccessAttempts
-            ? new UnknownUserAttempts(0, now + Options.Lockout.DefaultLockoutTimeSpan)
-            : new UnknownUserAttempts(failed, null);
-        memory.Set(key, next, Options.Lockout.DefaultLockoutTimeSpan + TimeSpan.FromMinutes(1));
-        return next.LockedUntil is null ? SignInResult.Failed : SignInResult.LockedOut;
+        return unknownUsers.Failed(UserManager.NormalizeName(userName), Options.Lockout.MaxFailedAccessAttempts, Options.Lockout.DefaultLockoutTimeSpan)
+            ? SignInResult.LockedOut
+            : SignInResult.Failed;
     }
 
     public override async Task<bool> CanSignInAsync(StaffUser user) => !user.IsDisabled && await base.CanSignInAsync(user);

@@ -55,7 +55,7 @@ internal static class UsersVerb
             var given = parse.GetValue(addPasswordStdin) ? ReadPassword() : null;
             return WithAccountsAsync(configuration, cancellationToken, async accounts =>
             {
-                var password = await accounts.AddAsync(name, roles, given, prisons, cancellationToken);
+                var password = await accounts.AddAsync(name, roles, given, prisons, cancellationToken: cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}.");
                 AnsiConsole.MarkupLineInterpolated($"{name} works in {(await accounts.FindAccountAsync(name, cancellationToken))!.Prisons}.");
                 if (given is null)

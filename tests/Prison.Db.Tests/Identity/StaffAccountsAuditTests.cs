@@ -84,7 +84,6 @@ public class StaffAccountsAuditTests
 
         await InScopeAsync(services, async a =>
         {
-            Assert.False((await a.ChangeOwnPasswordAsync("carol", "Wrong-Passw0rd!", "Other-Passw0rd!")).Succeeded);
             Assert.Null(await a.EnrolTwoFactorAsync("carol", WrongCode(key)));
             Assert.Equal(key, await a.AuthenticatorKeyAsync("carol"));
         });
@@ -93,6 +92,94 @@ public class StaffAccountsAuditTests
         Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
         Assert.Equal(user, await database.RowsAsync("SELECT * FROM staff_user"));
     }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Wrong_current_passwords_are_each_refused_counted_and_audited_and_the_one_that_locks_ends_the_users_sessions(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        await InScopeAsync(services, a => a.AddAsync("gina", [Roles.Staff], Password, PrisonAccess.All));
+        await using (var db = database.Open())
+        {
+            var id = await database.ScalarAsync<string>("SELECT id FROM staff_user WHERE user_name = 'gina'");
+            await db.StartSessionAsync(id!, DateTime.UtcNow);
+        }
+
+        var entries = await EntriesAsync(database);
+        var errors = new List<string>();
+        for (var attempt = 1; attempt <= StaffIdentity.MaxFailedSignIns + 1; attempt++)
+        {
+            await InScopeAsync(services, async a => errors.AddRange((await a.ChangeOwnPasswordAsync("gina", $"Wrong-Passw0rd-{attempt}", "Other-Passw0rd!")).Errors.Select(e => e.Code)));
+            if (attempt == StaffIdentity.MaxFailedSignIns - 1)
+            {
+                Assert.Equal(StaffIdentity.MaxFailedSignIns - 1, await database.ScalarAsync<int>("SELECT access_failed_count FROM staff_user WHERE user_name = 'gina'"));
+                Assert.Equal(0L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_session WHERE ended_at IS NOT NULL"));
+            }
+        }
+
+        Assert.Equal([.. Enumerable.Repeat("PasswordMismatch", StaffIdentity.MaxFailedSignIns - 1), StaffAccounts.LockedOutError, StaffAccounts.LockedOutError], errors);
+        Assert.True(await database.ScalarAsync<bool>("SELECT lockout_end IS NOT NULL FROM staff_user WHERE user_name = 'gina'"));
+        Assert.Equal(["LockedOut"], (await database.RowsAsync("SELECT end_reason FROM staff_session")).Select(r => r[0]));
+        Assert.Equal(
+            [
+                .. Enumerable.Repeat(new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: wrong current password" }, StaffIdentity.MaxFailedSignIns - 1),
+                new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: wrong current password; the account is locked, its sessions ended" },
+                new[] { Actor, "PasswordChangeRefused", "gina", "A change of their own password refused: the account is locked" },
+            ],
+            (await EntriesAsync(database)).Skip(entries.Count));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_password_someone_else_set_must_be_changed_and_the_users_own_change_ends_that(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        const string MustChange = "SELECT must_change_password FROM staff_user WHERE user_name = 'hugo'";
+
+        await InScopeAsync(services, a => a.AddAsync("hugo", [Roles.Staff], Password, PrisonAccess.All));
+        var added = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.ChangeOwnPasswordAsync("hugo", Password, "Hugo-Own-Passw0rd-1"));
+        var changed = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.ResetPasswordAsync("hugo"));
+        var reset = await database.ScalarAsync<bool>(MustChange);
+        await InScopeAsync(services, a => a.AddAsync("demo-hugo", [Roles.Staff], Password, PrisonAccess.All, mustChangePassword: false));
+
+        Assert.Equal((true, false, true), (added, changed, reset));
+        Assert.False(await database.ScalarAsync<bool>("SELECT must_change_password FROM staff_user WHERE user_name = 'demo-hugo'"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_common_or_too_long_password_is_refused_wherever_a_password_is_set(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var services = Services(database);
+        await InScopeAsync(services, a => a.AddAsync("iris", [Roles.Staff], Password, PrisonAccess.All));
+
+        var added = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.AddAsync("jack", [Roles.Staff], "Password123!", PrisonAccess.All)));
+        var reset = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", "P@ssw0rd2024!")));
+        var tooLong = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", Password + new string('x', Passwords.MaxLength))));
+        List<string> own = [];
+        await InScopeAsync(services, async a => own = [.. (await a.ChangeOwnPasswordAsync("iris", Password, "Welcome-2024!")).Errors.Select(e => e.Code)]);
+
+        Assert.Contains("among the most common", added.Message, StringComparison.Ordinal);
+        Assert.Contains("among the most common", reset.Message, StringComparison.Ordinal);
+        Assert.Contains($"A password has at most {Passwords.MaxLength} characters.", tooLong.Message, StringComparison.Ordinal);
+        Assert.Equal([CommonPasswordValidator.ErrorCode], own);
+        Assert.Equal(1L, await database.ScalarAsync<long>("SELECT count(*) FROM staff_user"));
+    }
+
+    [Theory]
+    [InlineData("password", true)]
+    [InlineData("Password123!", true)]
+    [InlineData("2024-Dragon-2024", true)]
+    [InlineData("@dmin123456!", true)]
+    [InlineData("Test-Passw0rd!", false)]
+    [InlineData("Correct-Horse-Battery-9", false)]
+    public void Common_passwords_are_told_whatever_their_case_look_alikes_and_the_digits_and_symbols_around_them(string password, bool common) =>
+        Assert.Equal(common, CommonPasswordValidator.IsCommon(password));
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]

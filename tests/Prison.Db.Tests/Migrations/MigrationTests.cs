@@ -275,6 +275,28 @@ public class MigrationTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Migration_020_asks_nobody_already_there_to_change_their_password(Engine engine)
+    {
+        await using var database = await ScratchDatabase.CreateAsync(engine);
+        await using (var db = database.Open())
+        {
+            await MigrateBeforeAsync(database, db, "020_must_change_password");
+            db.Users.Add(new StaffUser { UserName = "before", NormalizedUserName = "BEFORE", SecurityStamp = "s" });
+            await WithLaterColumnsAsync(database, "020_must_change_password", () => db.SaveChangesAsync());
+        }
+
+        await using (var db = database.Open())
+        {
+            await db.Database.MigrateAsync();
+        }
+
+        Assert.Equal(
+            [["before", "0"]],
+            await database.RowsAsync("SELECT user_name, CASE WHEN must_change_password THEN '1' ELSE '0' END FROM staff_user"));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task The_migrate_command_names_each_step_it_applies_to_an_empty_database_and_logs_no_failure(Engine engine)
     {
         await using var database = await ScratchDatabase.CreateAsync(engine);
@@ -335,6 +357,7 @@ public class MigrationTests
             ("013_verdict_history", "prisoner", "verdict_cause_detail", text),
             ("017_audit_subjects", "audit_entry", "subject_user_name", text),
             ("018_user_prisons", "staff_user", "all_prisons", boolean),
+            ("020_must_change_password", "staff_user", "must_change_password", boolean),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

@@ -144,15 +144,83 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
     [Theory]
     [InlineData("a shift")]
     [InlineData("00:04:59")]
-    [InlineData("12:00:01")]
-    public void An_idle_time_that_is_not_from_five_minutes_to_twelve_hours_stops_the_start_with_a_sentence(string configured)
+    [InlineData("08:00:01")]
+    [InlineData("12:00:00")]
+    public void An_idle_time_that_is_not_from_five_minutes_to_eight_hours_stops_the_start_with_a_sentence(string configured)
     {
         var configuration = new ConfigurationBuilder()
             .AddInMemoryCollection([new(SessionIdleTime.Key, configured)]).Build();
 
-        var refused = Assert.Throws<Prison.Worker.Hosting.StartupException>(() => SessionIdleTime.From(configuration));
+        var refused = Assert.Throws<Prison.Worker.Hosting.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
 
-        Assert.Equal($"SignIn:IdleTimeout is '{configured}'; it must be a time span from 00:05:00 to 12:00:00, such as 00:30:00.", refused.Message);
+        Assert.Equal($"SignIn:IdleTimeout is '{configured}'; it must be a time span from 00:05:00 to 08:00:00, such as 00:30:00.", refused.Message);
+    }
+
+    [Fact]
+    public void An_idle_time_longer_than_the_sessions_lifetime_stops_the_start_with_a_sentence()
+    {
+        var configuration = new ConfigurationBuilder()
+            .AddInMemoryCollection([new(SessionIdleTime.Key, "04:00:00"), new(SessionLifetime.Key, "02:00:00")]).Build();
+
+        var refused = Assert.Throws<Prison.Worker.Hosting.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
+
+        Assert.Equal("SignIn:IdleTimeout is '04:00:00', longer than a session lasts (SignIn:AbsoluteLifetime, 02:00:00): make it shorter, or the lifetime longer.", refused.Message);
+    }
+
+    [Theory]
+    [InlineData("a day")]
+    [InlineData("00:29:59")]
+    [InlineData("12:00:01")]
+    public void A_lifetime_that_is_not_from_half_an_hour_to_twelve_hours_stops_the_start_with_a_sentence(string configured)
+    {
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection([new(SessionLifetime.Key, configured)]).Build();
+
+        var refused = Assert.Throws<Prison.Worker.Hosting.StartupException>(() => SessionLifetime.From(configuration));
+
+        Assert.Equal($"SignIn:AbsoluteLifetime is '{configured}'; it must be a time span from 00:30:00 to 12:00:00, such as 12:00:00.", refused.Message);
+    }
+
+    [Fact]
+    public async Task However_busy_a_session_ends_twelve_hours_after_its_sign_in_and_signs_in_again()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+        var answers = new List<string>();
+        for (var elapsed = TimeSpan.FromMinutes(25); elapsed < TimeSpan.FromHours(12); elapsed += TimeSpan.FromMinutes(25))
+        {
+            system.Clock.Advance(TimeSpan.FromMinutes(25));
+            using var page = await client.GetAsync("/");
+            answers.Add(page.StatusCode == HttpStatusCode.OK ? "open" : $"{(int)page.StatusCode} {page.Headers.Location}");
+        }
+
+        system.Clock.Advance(TimeSpan.FromHours(12) - TimeSpan.FromMinutes(25 * answers.Count));
+        using var atTwelveHours = await client.GetAsync("/");
+        using var poll = await client.GetAsync(Poll);
+        using var again = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+
+        Assert.All(answers, answer => Assert.Equal("open", answer));
+        Assert.Equal("/sign-in", atTwelveHours.Headers.Location?.AbsolutePath);
+        Assert.Equal(HttpStatusCode.Unauthorized, poll.StatusCode);
+        Assert.Equal(HttpStatusCode.Redirect, again.StatusCode);
+    }
+
+    [Fact]
+    public async Task A_shorter_lifetime_ends_a_busy_session_that_long_after_its_sign_in_even_past_its_stamp_checks()
+    {
+        await using var web = await RunningWeb.StartAsync(system.Database, ServerArguments.NewQueuePrefix(), system.Clock, $"--{SessionLifetime.Key}=01:00:00");
+        using var client = await web.ClientSignedInAsAsync(await web.CreateUserAsync(Roles.Staff));
+
+        system.Clock.Advance(TimeSpan.FromMinutes(20));
+        using var at20 = await client.GetAsync("/");
+        system.Clock.Advance(TimeSpan.FromMinutes(20));
+        using var at40 = await client.GetAsync("/");
+        system.Clock.Advance(TimeSpan.FromMinutes(19));
+        using var at59 = await client.GetAsync("/");
+        system.Clock.Advance(TimeSpan.FromMinutes(1));
+        using var at60 = await client.GetAsync("/");
+
+        Assert.Equal([HttpStatusCode.OK, HttpStatusCode.OK, HttpStatusCode.OK], new[] { at20.StatusCode, at40.StatusCode, at59.StatusCode });
+        Assert.Equal("/sign-in", at60.Headers.Location?.AbsolutePath);
     }
 
     private string Session(CookieContainer cookies) =>

@@ -6,7 +6,7 @@ using Prison.Db.Identity;
 namespace Prison.Web.Tests.SignIn;
 
 /// <summary>
-/// A sign-in costs one password check whatever the name: an account, a name no account has, a disabled account; so the
+/// A sign-in costs one password check whatever the name: an account, a name no account has, a disabled or locked account; so the
 /// time of the answer, like its words, does not tell which names exist. Counted, not timed: a check is the whole cost
 /// (a hash of many iterations), and a count does not depend on the machine's speed.
 /// </summary>
@@ -53,5 +53,49 @@ public sealed class SignInCostTests(SignInFixture system) : IClassFixture<SignIn
 
         Assert.Equal([("account", 1), ("no account", 1), ("disabled, wrong password", 1), ("disabled, right password", 1)], answers.Select(a => (a.Who, a.Checks)));
         Assert.All(answers, a => Assert.Equal(WrongNameOrPassword, a.Words));
+    }
+
+    [Fact]
+    public async Task A_locked_account_costs_one_password_check_as_a_locked_name_without_one_does()
+    {
+        var hasher = new CountingPasswordHasher();
+        await using var web = await RunningWeb.StartAsync(
+            ServerArguments.For(system.Database, ServerArguments.NewQueuePrefix(), [RunningWeb.InsecureCookies]),
+            services: services => services.AddSingleton<IPasswordHasher<StaffUser>>(hasher));
+        var account = await web.CreateUserAsync(Roles.Staff);
+        var nobody = $"nobody-{Guid.NewGuid():N}"[..20];
+        using var locking = web.CreateClient();
+        foreach (var name in new[] { account, nobody })
+        {
+            for (var attempt = 0; attempt < StaffIdentity.MaxFailedSignIns; attempt++)
+            {
+                (await locking.SignInAsync(name, "Wrong-Passw0rd!")).Dispose();
+            }
+        }
+
+        var answers = new List<(string Who, int Checks, bool Locked)>();
+        foreach (var (who, name, password) in new[]
+        {
+            ("locked account, wrong password", account, "Wrong-Passw0rd!"),
+            ("locked account, right password", account, SigningIn.Password),
+            ("locked name without an account", nobody, "Wrong-Passw0rd!"),
+        })
+        {
+            using var client = web.CreateClient();
+            var form = await client.GetStringAsync("/sign-in");
+            var before = hasher.Checks;
+            using var answer = await client.PostAsync("/sign-in", new FormUrlEncodedContent(new Dictionary<string, string>
+            {
+                ["Input.UserName"] = name,
+                ["Input.Password"] = password,
+                [NoticePosting.TokenField] = SigningIn.TokenIn(form),
+            }));
+            var html = await answer.Content.ReadAsStringAsync();
+            answers.Add((who, hasher.Checks - before, html.Contains("This account is locked after 5 wrong passwords", StringComparison.Ordinal)));
+        }
+
+        Assert.Equal(
+            [("locked account, wrong password", 1, true), ("locked account, right password", 1, true), ("locked name without an account", 1, true)],
+            answers);
     }
 }

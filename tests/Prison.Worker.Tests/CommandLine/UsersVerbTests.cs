@@ -187,6 +187,10 @@ public sealed class UsersVerbTests : IAsyncLifetime
         Assert.True(added.ExitCode == 0, added.Output);
         await using var web = await RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix());
         using var client = await web.ClientSignedInAsAsync("lee", password);
+        // A password users add set is changed at the first sign-in, before any other page opens.
+        Assert.Equal("/password", (await client.GetAsync("/")).Headers.Location?.OriginalString);
+        const string own = "Lee-Own-Passw0rd-3";
+        (await client.ChangePasswordAsync(password, own)).Dispose();
         Assert.Contains("href=\"/prisons/P2\"", await client.GetStringAsync("/"));
 
         var run = await UsersAsync("assign", "lee", "--prison", "P1");
@@ -199,7 +203,7 @@ public sealed class UsersVerbTests : IAsyncLifetime
         Assert.Equal(
             [["PrisonsAssigned", "Gave lee the prison P1 (had all prisons); their sessions ended"]],
             await _database.RowsAsync("SELECT action, summary FROM audit_entry WHERE action = 'PrisonsAssigned' AND summary LIKE 'Gave lee %'"));
-        using var again = await web.ClientSignedInAsAsync("lee", password);
+        using var again = await web.ClientSignedInAsAsync("lee", own);
         var start = await again.GetStringAsync("/");
         Assert.Contains("href=\"/prisons/P1\"", start);
         Assert.DoesNotContain("href=\"/prisons/P2\"", start);

@@ -15,6 +15,8 @@ namespace Prison.Web.Pages.Account;
 /// leads to the second step (<see cref="TwoFactorSignInModel"/>), which alone signs in and is audited there.
 /// </summary>
 [EnableRateLimiting(SignInRateLimit.Policy)]
+[RequestSizeLimit(SignInForm.MaxPost)]
+[RequestFormLimits(ValueLengthLimit = SignInForm.MaxField, ValueCountLimit = SignInForm.MaxFields)]
 public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : PageModel
 {
     [BindProperty]

@@ -2,14 +2,17 @@ using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db.Identity;
+using Prison.Web.SignIn;
 
 namespace Prison.Web.Pages.Profile;
 
 /// <summary>
 /// A signed-in user changes their own password, knowing the current one. Every session of theirs ends, in other
-/// browsers too (someone who knew the old password may be signed in); this browser goes on in a new session.
+/// browsers too (someone who knew the old password may be signed in); this browser goes on in a new session. Wrong
+/// current passwords count toward the lockout as at the sign-in form: the one that locks the account signs out.
 /// </summary>
-public sealed class PasswordModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn) : PageModel
+[RequestFormLimits(ValueLengthLimit = Account.SignInForm.MaxField, ValueCountLimit = Account.SignInForm.MaxFields)]
+public sealed class PasswordModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, EndedSessions endedSessions, TimeProvider clock) : PageModel
 {
     [BindProperty]
     public PasswordForm Input { get; set; } = new();
@@ -27,6 +30,18 @@ public sealed class PasswordModel(StaffAccounts accounts, StaffUserManager users
 
         var name = User.Identity?.Name ?? throw new InvalidOperationException("The page needs a signed-in user: the fallback policy sends anyone else to sign in.");
         var result = await accounts.ChangeOwnPasswordAsync(name, Input.CurrentPassword, Input.NewPassword, HttpContext.RequestAborted);
+        if (result.Errors.Any(e => e.Code == StaffAccounts.LockedOutError))
+        {
+            // Every session of the user ended with the lockout: this one's cookie goes too.
+            if (SessionClaim.Of(User) is { } session)
+            {
+                endedSessions.Ended(session, clock.GetUtcNow().UtcDateTime);
+            }
+
+            await signIn.SignOutAsync();
+            return LocalRedirect(SignInPaths.SignIn);
+        }
+
         if (!result.Succeeded)
         {
             foreach (var error in result.Errors)

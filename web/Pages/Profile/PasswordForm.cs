@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using Prison.Db.Identity;
 
 namespace Prison.Web.Pages.Profile;
 
@@ -10,6 +11,7 @@ public sealed class PasswordForm
     public string CurrentPassword { get; set; } = string.Empty;
 
     [Required(ErrorMessage = "Enter a new password.")]
+    [StringLength(Passwords.MaxLength, ErrorMessage = "A password has at most {1} characters.")]
     [DataType(DataType.Password)]
     [Display(Name = "New password")]
     public string NewPassword { get; set; } = string.Empty;

@@ -9,7 +9,7 @@ namespace Prison.Web.Tests.Pages.Admin;
 public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInFixture>
 {
     [Fact]
-    public async Task An_admin_adds_a_user_with_a_role_and_the_shown_password_signs_them_in()
+    public async Task An_admin_adds_a_user_with_a_role_and_the_shown_password_signs_them_in_to_change_it_first()
     {
         using var admin = await system.Web.SignedInClientAsync(Roles.Admin);
         var name = $"new-{Guid.NewGuid().ToString("N")[..6]}";
@@ -20,6 +20,8 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         using var client = system.Web.CreateClient();
         using var signedIn = await client.SignInAsync(name, password);
         Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        Assert.Equal("/password", (await client.GetAsync("/operations")).Headers.Location?.OriginalString);
+        Assert.Equal(HttpStatusCode.Redirect, (await client.ChangePasswordAsync(password, "Their-Own-Passw0rd-5")).StatusCode);
         Assert.Equal(HttpStatusCode.OK, (await client.GetAsync("/operations")).StatusCode);
         Assert.Null(Password(await admin.GetStringAsync("/admin/users"), required: false));
     }
@@ -310,6 +312,7 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal("P1", Html.TextOf(Row(await admin.GetStringAsync("/admin/users"), name), "span", "data-role=\"prisons\""));
         using var client = system.Web.CreateClient();
         (await client.SignInAsync(name, Password(html)!)).Dispose();
+        (await client.ChangePasswordAsync(Password(html)!, "Their-Own-Passw0rd-5")).Dispose();
         Assert.Contains("href=\"/prisons/P1\"", await client.GetStringAsync("/"));
     }
 

@@ -63,7 +63,7 @@ public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFi
     }
 
     [Fact]
-    public async Task A_changed_password_is_audited_once_and_a_refused_change_not_at_all()
+    public async Task A_changed_password_is_audited_once_and_each_refused_change_as_refused_with_why()
     {
         var name = await system.Web.CreateUserAsync(Roles.Operator);
         using var client = await system.Web.ClientSignedInAsAsync(name);
@@ -72,8 +72,63 @@ public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFi
         (await PostAsync(client, SigningIn.Password, "weak", "weak")).Dispose();
         (await PostAsync(client, SigningIn.Password, NewPassword, NewPassword)).Dispose();
 
-        var entries = await system.Database.RowsAsync($"SELECT user_name, subject_user_name, summary FROM audit_entry WHERE action = 'PasswordChanged' AND subject_user_name = '{name}'");
-        Assert.Equal([[name, name, "Changed their own password; their other sessions ended"]], entries.Select(e => e.ToArray()));
+        var entries = await system.Database.RowsAsync(
+            $"SELECT action, user_name, subject_user_name, summary FROM audit_entry WHERE action IN ('PasswordChanged', 'PasswordChangeRefused') AND subject_user_name = '{name}' ORDER BY at, id");
+        Assert.Equal(
+            [
+                ["PasswordChangeRefused", name, name, "A change of their own password refused: wrong current password"],
+                ["PasswordChangeRefused", name, name, "A change of their own password refused: the new password is too weak"],
+                ["PasswordChanged", name, name, "Changed their own password; their other sessions ended"],
+            ],
+            entries.Select(e => e.ToArray()));
+    }
+
+    [Fact]
+    public async Task Five_wrong_current_passwords_lock_the_account_as_at_sign_in_sign_out_every_session_and_are_audited()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+        using var elsewhere = await system.Web.ClientSignedInAsAsync(name);
+
+        var answers = new List<string>();
+        for (var attempt = 1; attempt <= StaffIdentity.MaxFailedSignIns; attempt++)
+        {
+            using var answer = await PostAsync(client, $"Wrong-Passw0rd-{attempt}", NewPassword, NewPassword);
+            answers.Add(answer.StatusCode == HttpStatusCode.Redirect
+                ? answer.Headers.Location!.OriginalString
+                : Html.TextById(await answer.Content.ReadAsStringAsync(), "current-password-error") ?? $"{(int)answer.StatusCode}");
+        }
+
+        using var page = await client.GetAsync("/");
+        var other = await Eventually.Async(
+            async () => (await elsewhere.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the other session to end", TimeSpan.FromSeconds(10));
+        using var withRightPassword = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal([.. Enumerable.Repeat("The current password is wrong.", StaffIdentity.MaxFailedSignIns - 1), "/sign-in"], answers);
+        Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
+        Assert.Equal("/sign-in", other);
+        Assert.Contains("This account is locked", await withRightPassword.Content.ReadAsStringAsync());
+        Assert.Equal(
+            StaffIdentity.MaxFailedSignIns,
+            await system.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE action = 'PasswordChangeRefused' AND subject_user_name = '{name}'"));
+        Assert.Equal(
+            "A change of their own password refused: wrong current password; the account is locked, its sessions ended",
+            await system.Database.ScalarAsync<string>($"SELECT summary FROM audit_entry WHERE action = 'PasswordChangeRefused' AND subject_user_name = '{name}' ORDER BY at DESC, id DESC LIMIT 1"));
+    }
+
+    [Fact]
+    public async Task Wrong_passwords_at_sign_in_and_on_this_page_count_together_toward_the_lockout()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+        for (var attempt = 1; attempt < StaffIdentity.MaxFailedSignIns; attempt++)
+        {
+            (await PostAsync(client, $"Wrong-Passw0rd-{attempt}", NewPassword, NewPassword)).Dispose();
+        }
+
+        using var atSignIn = await system.Web.CreateClient().SignInAsync(name, "Wrong-Passw0rd!");
+
+        Assert.Contains("This account is locked", await atSignIn.Content.ReadAsStringAsync());
     }
 
     [Fact]
@@ -102,7 +157,7 @@ public sealed class PasswordTests(SignInFixture system) : IClassFixture<SignInFi
         Assert.Equal("/sign-in", page.Headers.Location?.AbsolutePath);
     }
 
-    private static async Task<HttpResponseMessage> PostAsync(HttpClient client, string current, string next, string confirm)
+    internal static async Task<HttpResponseMessage> PostAsync(HttpClient client, string current, string next, string confirm)
     {
         var token = SigningIn.TokenIn(await client.GetStringAsync("/password"));
         return await client.PostAsync("/password", new FormUrlEncodedContent(

@@ -39,7 +39,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         try
         {
             var name = NewUser.UserName ?? string.Empty;
-            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken);
+            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
             NewPassword = (name.Trim(), password);
             Message = null;
             ModelState.Clear();
