@@ -31,7 +31,7 @@ public static class StaffSignIn
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
-        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
+        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration, settings));
         services.AddSingleton<EndedSessions>();
         services.AddSignInRateLimit(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
