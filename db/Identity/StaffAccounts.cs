@@ -168,11 +168,12 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             cancellationToken);
 
     /// <summary>
-    /// The key the user's authenticator app is to be given, for a user whose two-factor sign-in is off: the one made
-    /// earlier if the enrolment was not finished, otherwise a new one. Nothing signs in with it until
+    /// A new key for the user's authenticator app, for a user whose two-factor sign-in is off, replacing any key shown
+    /// before: made each time the enrolment page is opened, so the key another session was shown (a session someone
+    /// else holds) is not the one this user's app is given. Nothing signs in with it until
     /// <see cref="EnrolTwoFactorAsync"/> has seen a code made from it.
     /// </summary>
-    public async Task<string> AuthenticatorKeyAsync(string name)
+    public async Task<string> NewAuthenticatorKeyAsync(string name)
     {
         var user = await FindAsync(name);
         if (user.TwoFactorEnabled)
@@ -180,13 +181,14 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
             throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}: reset it to enrol another authenticator.");
         }
 
-        return await users.GetAuthenticatorKeyAsync(user) is { Length: > 0 } key ? key : await users.NewAuthenticatorKeyAsync(user);
+        return await users.NewAuthenticatorKeyAsync(user);
     }
 
     /// <summary>
     /// Turns two-factor sign-in on when <paramref name="code"/> was made by an authenticator app from the user's key,
     /// and returns new recovery codes, to be shown once (nowhere else to be read but the database). The user's sessions
-    /// end. Null when the code is not one the key makes now: nothing changed.
+    /// end. Null when the code is not one the key makes now, or the key was replaced since it was checked (another
+    /// session opened the enrolment page): nothing changed. The caller has checked the user's password.
     /// </summary>
     public async Task<IReadOnlyList<string>?> EnrolTwoFactorAsync(string name, string code, CancellationToken cancellationToken = default)
     {
@@ -204,13 +206,21 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
         return await db.InTransactionAsync(
             async _ =>
             {
+                // The user as read before the code was checked: Identity's update is guarded by the concurrency stamp read
+                // then, which a key made since (another session opening the enrolment page) has changed.
                 var enrolled = await FindAsync(name);
-                Check(await users.SetTwoFactorEnabledAsync(enrolled, true));
+                var turnedOn = await users.SetTwoFactorEnabledAsync(enrolled, true);
+                if (turnedOn.Errors.Any(e => e.Code == nameof(IdentityErrorDescriber.ConcurrencyFailure)))
+                {
+                    return null;
+                }
+
+                Check(turnedOn);
                 var codes = await users.GenerateNewTwoFactorRecoveryCodesAsync(enrolled, RecoveryCodeCount)
                     ?? throw new InvalidOperationException("Identity's store keeps no recovery codes.");
                 await EndSessionsAsync(enrolled, SessionEnd.TwoFactorChanged, cancellationToken);
                 await AuditAsync(AuditEntry.TwoFactorEnrolled(enrolled.UserName!), cancellationToken);
-                return (IReadOnlyList<string>)[.. codes];
+                return (IReadOnlyList<string>?)[.. codes];
             },
             cancellationToken);
     }

@@ -19,8 +19,9 @@ public static class StaffIdentity
             .AddEntityFrameworkStores<PrisonDb>()
             .AddUserManager<StaffUserManager>()
             // Without a provider that can make codes for a user, Identity treats two-factor sign-in as off for everyone,
-            // whatever staff_user.two_factor_enabled says: the password alone would sign in.
-            .AddTokenProvider<AuthenticatorTokenProvider<StaffUser>>(TokenOptions.DefaultAuthenticatorProvider);
+            // whatever staff_user.two_factor_enabled says: the password alone would sign in. Identity's own would
+            // accept one code as often as it is typed within its steps.
+            .AddTokenProvider<OneTimeAuthenticatorTokenProvider>(TokenOptions.DefaultAuthenticatorProvider);
     }
 
     public static void Configure(IdentityOptions options)

@@ -13,4 +13,10 @@ public sealed class StaffUser : IdentityUser
     /// <see cref="StaffUserPrison"/>. Changed only through <see cref="StaffAccounts"/>, which ends their sessions.
     /// </summary>
     public bool AllPrisons { get; set; }
+
+    /// <summary>
+    /// The 30-second step of the last authenticator code accepted for this user; a code of this step or an earlier one
+    /// is refused. Written only by <see cref="OneTimeAuthenticatorTokenProvider"/>'s guarded update.
+    /// </summary>
+    public long? AuthenticatorTimeStep { get; set; }
 }

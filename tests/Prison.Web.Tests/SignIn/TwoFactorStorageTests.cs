@@ -4,8 +4,8 @@ using Prison.Db.Identity;
 namespace Prison.Web.Tests.SignIn;
 
 /// <summary>
-/// Two-factor sign-in keeps its key and recovery codes in Identity's tables on both engines: production's PostgreSQL
-/// and the embedded mode's SQLite file, each through web's own pages.
+/// Two-factor sign-in keeps its key and recovery codes in Identity's tables and the step of the last code accepted on
+/// both engines: production's PostgreSQL and the embedded mode's SQLite file, each through web's own pages.
 /// </summary>
 public sealed class TwoFactorStorageTests : IDisposable
 {
@@ -17,9 +17,7 @@ public sealed class TwoFactorStorageTests : IDisposable
     public async Task Enrolment_then_a_sign_in_with_a_code_then_one_with_a_recovery_code_that_works_once(Engine engine)
     {
         await using var database = engine == Engine.PostgreSql ? await ScratchDatabase.MigratedAsync(engine) : null;
-        await using var web = database is null
-            ? await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"])
-            : await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
+        await using var web = await StartAsync(database);
         var name = await web.CreateUserAsync(Roles.Admin);
         using var enrolling = await web.ClientSignedInAsAsync(name);
 
@@ -41,6 +39,51 @@ public sealed class TwoFactorStorageTests : IDisposable
         Assert.Contains("That code is wrong", await wrongAnswer.Content.ReadAsStringAsync());
         Assert.Equal("9", Html.TextOf(await withCode.GetStringAsync(TwoFactorPages.Enrolment), "strong", "data-role=\"recovery-codes-left\""));
     }
+
+    [Theory]
+    [InlineData(Engine.PostgreSql)]
+    [InlineData(Engine.Sqlite)]
+    public async Task One_authenticator_code_signs_in_once_typed_again_or_in_two_browsers_at_once(Engine engine)
+    {
+        await using var database = engine == Engine.PostgreSql ? await ScratchDatabase.MigratedAsync(engine) : null;
+        await using var web = await StartAsync(database);
+        var name = await web.CreateUserAsync(Roles.Staff);
+        Authenticator app;
+        using (var enrolling = await web.ClientSignedInAsAsync(name))
+        {
+            app = (await TwoFactorPages.EnrolAsync(enrolling)).App;
+        }
+
+        var together = app.Code();
+        var browsers = Enumerable.Range(0, 4).Select(_ => web.CreateClient()).ToList();
+        foreach (var browser in browsers)
+        {
+            (await browser.SignInAsync(name, SigningIn.Password)).Dispose();
+        }
+
+        var answers = await Task.WhenAll(browsers.Select(browser => TwoFactorPages.PostCodeAsync(browser, together)));
+        var atOnce = answers.Select(a => a.Headers.Location?.OriginalString ?? $"{(int)a.StatusCode}").Order().ToList();
+        foreach (var disposable in answers.Cast<IDisposable>().Concat(browsers))
+        {
+            disposable.Dispose();
+        }
+
+        var code = app.Code();
+        using var first = web.CreateClient();
+        using var firstAnswer = await TwoFactorPages.SignInAsync(first, name, SigningIn.Password, code);
+        using var second = web.CreateClient();
+        using var secondAnswer = await TwoFactorPages.SignInAsync(second, name, SigningIn.Password, code);
+
+        Assert.Equal(["/", "200", "200", "200"], atOnce);
+        Assert.Equal("/", firstAnswer.Headers.Location?.OriginalString);
+        Assert.Equal("200", secondAnswer.Headers.Location?.OriginalString ?? $"{(int)secondAnswer.StatusCode}");
+        Assert.Contains("That code is wrong, or too old", await secondAnswer.Content.ReadAsStringAsync());
+    }
+
+    private Task<RunningWeb> StartAsync(ScratchDatabase? database) =>
+        database is null
+            ? RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"])
+            : RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
 
     public void Dispose()
     {

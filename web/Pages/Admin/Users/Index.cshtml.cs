@@ -90,9 +90,13 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     public async Task<IActionResult> OnPostEnableAsync(string name, CancellationToken cancellationToken) =>
         await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.EnableAsync(name, cancellationToken), $"Enabled {name}.", cancellationToken);
 
-    /// <summary>For someone who lost both their authenticator and their recovery codes: they enrol again at their next sign-in.</summary>
+    /// <summary>
+    /// For someone who lost both their authenticator and their recovery codes: they enrol again at their next sign-in.
+    /// Not for the admin themself: their own page asks for the password first, which a session left open cannot give.
+    /// </summary>
     public async Task<IActionResult> OnPostResetTwoFactorAsync(string name, CancellationToken cancellationToken) =>
-        await ChangeAsync(name, await BeyondOwnReachAsync(name, cancellationToken), () => accounts.ResetTwoFactorAsync(name, ownAccount: IsSelf(name), cancellationToken),
+        await ChangeAsync(name, IsSelf(name.Trim()) ? ("Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", "reset their own two-factor sign-in from the users page") : await BeyondOwnReachAsync(name, cancellationToken),
+            () => accounts.ResetTwoFactorAsync(name, ownAccount: false, cancellationToken),
             $"Reset the two-factor sign-in of {name}: it is off, their sessions ended, and they enrol again with a new key.", cancellationToken);
 
     public async Task<IActionResult> OnPostRolesAsync(string name, List<string> roles, CancellationToken cancellationToken) =>
