@@ -226,8 +226,8 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
     }
 
     /// <summary>
-    /// Turns two-factor sign-in off and replaces the authenticator key, so that the old app's codes and the recovery
-    /// codes sign in no more; the user enrols again. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
+    /// Turns two-factor sign-in off and removes the authenticator key and the recovery codes, so that the old app's
+    /// codes and the recovery codes sign in no more; the user enrols again, with a new key. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
     /// or by an admin or the command line for someone who lost their authenticator and their recovery codes.
     /// </summary>
     public Task ResetTwoFactorAsync(string name, bool ownAccount, CancellationToken cancellationToken = default) =>
@@ -241,7 +241,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, TimeProvi
                 }
 
                 Check(await users.SetTwoFactorEnabledAsync(user, false));
-                Check(await users.ResetAuthenticatorKeyAsync(user));
+                Check(await users.ForgetAuthenticatorAsync(user));
                 await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
                 await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
             },

@@ -17,6 +17,7 @@ public static class StaffIdentity
         return services.AddIdentityCore<StaffUser>(Configure)
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()
+            .AddUserStore<StaffUserStore>()
             .AddUserManager<StaffUserManager>()
             // Without a provider that can make codes for a user, Identity treats two-factor sign-in as off for everyone,
             // whatever staff_user.two_factor_enabled says: the password alone would sign in. Identity's own would

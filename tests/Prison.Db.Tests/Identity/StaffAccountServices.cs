@@ -1,10 +1,11 @@
+using Microsoft.AspNetCore.DataProtection;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 
 namespace Prison.Db.Tests.Identity;
 
-/// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as the command line composes them.</summary>
+/// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as web composes them.</summary>
 internal static class StaffAccountServices
 {
     public static ServiceProvider Over(ScratchDatabase database, IAuditActor actor)
@@ -14,6 +15,8 @@ internal static class StaffAccountServices
         services.AddSingleton(TimeProvider.System);
         services.AddSingleton(actor);
         services.AddPrisonDb(database.ConnectionString);
+        // Web's key ring encrypts the authenticator keys; one in memory does here.
+        services.AddSingleton<IDataProtectionProvider>(new EphemeralDataProtectionProvider());
         services.AddStaffUsers();
         return services.BuildServiceProvider();
     }
