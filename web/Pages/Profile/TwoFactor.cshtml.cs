@@ -10,9 +10,9 @@ namespace Prison.Web.Pages.Profile;
 /// <summary>
 /// The signed-in user's two-factor sign-in. Off: a new authenticator key each time the form is shown, as a QR code and
 /// as text, and a code from the app with the user's password to confirm it (a session someone else holds neither sees
-/// the key this user enrols nor enrols one of its own); the answer shows the recovery codes, once. On: how many recovery codes are left, and a reset
-/// (the password asked again) that turns it off and replaces the key, to enrol again. Either change ends the user's
-/// sessions elsewhere; this browser goes on in a new one.
+/// the key this user enrols nor enrols one of its own); the answer shows the recovery codes, once. On: how many
+/// recovery codes are left, and a reset (the password asked again) that turns it off and removes the key, to enrol
+/// again. Either change ends the user's sessions elsewhere; this browser goes on in a new one.
 /// </summary>
 public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, TwoFactorRequirement requirement) : PageModel
 {
