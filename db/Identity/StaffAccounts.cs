@@ -243,11 +243,12 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         });
 
     /// <summary>
-    /// The key the user's authenticator app is to be given, for a user whose two-factor sign-in is off: the one made
-    /// earlier if the enrolment was not finished, otherwise a new one. Nothing signs in with it until
+    /// A new key for the user's authenticator app, for a user whose two-factor sign-in is off, replacing any key shown
+    /// before: made each time the enrolment page is opened, so the key another session was shown (a session someone
+    /// else holds) is not the one this user's app is given. Nothing signs in with it until
     /// <see cref="EnrolTwoFactorAsync"/> has seen a code made from it.
     /// </summary>
-    public async Task<string> AuthenticatorKeyAsync(string name)
+    public async Task<string> NewAuthenticatorKeyAsync(string name)
     {
         var user = await FindAsync(name);
         if (user.TwoFactorEnabled)
@@ -255,13 +256,14 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}: reset it to enrol another authenticator.");
         }
 
-        return await users.GetAuthenticatorKeyAsync(user) is { Length: > 0 } key ? key : await users.NewAuthenticatorKeyAsync(user);
+        return await users.NewAuthenticatorKeyAsync(user);
     }
 
     /// <summary>
     /// Turns two-factor sign-in on when <paramref name="code"/> was made by an authenticator app from the user's key,
     /// and returns new recovery codes, to be shown once (nowhere else to be read but the database). The user's sessions
-    /// end. Null when the code is not one the key makes now: nothing changed.
+    /// end. Null when the code is not one the key makes now, or the key was replaced since it was checked (another
+    /// session opened the enrolment page): nothing changed. The caller has checked the user's password.
     /// </summary>
     public async Task<IReadOnlyList<string>?> EnrolTwoFactorAsync(string name, string code, CancellationToken cancellationToken = default)
     {
@@ -279,20 +281,28 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         return await db.InTransactionAsync(
             async _ =>
             {
+                // The user as read before the code was checked: Identity's update is guarded by the concurrency stamp read
+                // then, which a key made since (another session opening the enrolment page) has changed.
                 var enrolled = await FindAsync(name);
-                Check(await users.SetTwoFactorEnabledAsync(enrolled, true));
+                var turnedOn = await users.SetTwoFactorEnabledAsync(enrolled, true);
+                if (turnedOn.Errors.Any(e => e.Code == nameof(IdentityErrorDescriber.ConcurrencyFailure)))
+                {
+                    return null;
+                }
+
+                Check(turnedOn);
                 var codes = await users.GenerateNewTwoFactorRecoveryCodesAsync(enrolled, RecoveryCodeCount)
                     ?? throw new InvalidOperationException("Identity's store keeps no recovery codes.");
                 await EndSessionsAsync(enrolled, SessionEnd.TwoFactorChanged, cancellationToken);
                 await AuditAsync(AuditEntry.TwoFactorEnrolled(enrolled.UserName!), cancellationToken);
-                return (IReadOnlyList<string>)[.. codes];
+                return (IReadOnlyList<string>?)[.. codes];
             },
             cancellationToken);
     }
 
     /// <summary>
-    /// Turns two-factor sign-in off and replaces the authenticator key, so that the old app's codes and the recovery
-    /// codes sign in no more; the user enrols again. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
+    /// Turns two-factor sign-in off and removes the authenticator key and the recovery codes, so that the old app's
+    /// codes and the recovery codes sign in no more; the user enrols again, with a new key. Their sessions end. Done by the user (<paramref name="ownAccount"/>),
     /// or by an admin or the command line for someone who lost their authenticator and their recovery codes.
     /// </summary>
     public Task ResetTwoFactorAsync(string name, bool ownAccount, CancellationToken cancellationToken = default)
@@ -305,7 +315,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             {
                 // The profile page asks for the password first: the users page would turn it off with a session alone.
                 throw new StaffAccountException(
-                    "Turn off your own two-factor sign-in on your profile page, which asks for your password.", tried: "reset their own two-factor sign-in from the users page");
+                    "Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", tried: "reset their own two-factor sign-in from the users page");
             }
 
             if (!user.TwoFactorEnabled)
@@ -314,7 +324,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             }
 
             Check(await users.SetTwoFactorEnabledAsync(user, false));
-            Check(await users.ResetAuthenticatorKeyAsync(user));
+            Check(await users.ForgetAuthenticatorAsync(user));
             await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
             await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
         }
@@ -471,12 +481,15 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     /// </summary>
     private async Task ManageAsync(string name, Func<StaffUser, Task> act, CancellationToken cancellationToken)
     {
+        // The entry names the user as their name is spelled, however it was typed.
+        var subject = name.Trim();
         try
         {
             await OwnAsync(
                 name,
                 async user =>
                 {
+                    subject = user.UserName!;
                     await CheckMayManageAsync(user, cancellationToken);
                     await act(user);
                 },
@@ -485,7 +498,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         catch (StaffAccountException refused) when (refused.Tried is not null)
         {
             db.ChangeTracker.Clear();
-            await AuditAsync(AuditEntry.Refused(name.Trim(), refused.Tried), cancellationToken);
+            await AuditAsync(AuditEntry.Refused(subject, refused.Tried), cancellationToken);
             throw;
         }
     }

@@ -20,12 +20,14 @@ public static class StaffIdentity
         return services.AddIdentityCore<StaffUser>(Configure)
             .AddRoles<IdentityRole>()
             .AddEntityFrameworkStores<PrisonDb>()
+            .AddUserStore<StaffUserStore>()
             .AddUserManager<StaffUserManager>()
             .AddPasswordValidator<PasswordLengthValidator>()
             .AddPasswordValidator<CommonPasswordValidator>()
             // Without a provider that can make codes for a user, Identity treats two-factor sign-in as off for everyone,
-            // whatever staff_user.two_factor_enabled says: the password alone would sign in.
-            .AddTokenProvider<AuthenticatorTokenProvider<StaffUser>>(TokenOptions.DefaultAuthenticatorProvider);
+            // whatever staff_user.two_factor_enabled says: the password alone would sign in. Identity's own would
+            // accept one code as often as it is typed within its steps.
+            .AddTokenProvider<OneTimeAuthenticatorTokenProvider>(TokenOptions.DefaultAuthenticatorProvider);
     }
 
     public static void Configure(IdentityOptions options)

@@ -19,4 +19,10 @@ public sealed class StaffUser : IdentityUser
     /// changes it themself (<see cref="StaffAccounts.ChangeOwnPasswordAsync"/>), web opens no page but the password's.
     /// </summary>
     public bool MustChangePassword { get; set; }
+
+    /// <summary>
+    /// The 30-second step of the last authenticator code accepted for this user; a code of this step or an earlier one
+    /// is refused. Written only by <see cref="OneTimeAuthenticatorTokenProvider"/>'s guarded update.
+    /// </summary>
+    public long? AuthenticatorTimeStep { get; set; }
 }

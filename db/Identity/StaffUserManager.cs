@@ -57,13 +57,26 @@ public sealed class StaffUserManager(
         ThrowIfDisposed();
         if (user.TwoFactorEnabled)
         {
-            throw new InvalidOperationException("The key of an authenticator in use is replaced with ResetAuthenticatorKeyAsync, which ends the user's sessions.");
+            throw new InvalidOperationException("The key of an authenticator in use goes with StaffAccounts.ResetTwoFactorAsync, which ends the user's sessions.");
         }
 
         var key = GenerateNewAuthenticatorKey();
         await ((IUserAuthenticatorKeyStore<StaffUser>)Store).SetAuthenticatorKeyAsync(user, key, CancellationToken);
         var result = await UpdateUserAsync(user);
         return result.Succeeded ? key : throw new InvalidOperationException(string.Join(" ", result.Errors.Select(e => e.Description)));
+    }
+
+    /// <summary>
+    /// Removes the user's authenticator key and recovery codes, for a reset: nothing signs in with the old app or codes,
+    /// and the next enrolment makes a new key. Removing needs no key ring, so the command line can reset too.
+    /// </summary>
+    public async Task<IdentityResult> ForgetAuthenticatorAsync(StaffUser user)
+    {
+        ThrowIfDisposed();
+        var tokens = (IUserAuthenticationTokenStore<StaffUser>)Store;
+        await tokens.RemoveTokenAsync(user, StaffUserStore.InternalProvider, StaffUserStore.AuthenticatorKeyName, CancellationToken);
+        await tokens.RemoveTokenAsync(user, StaffUserStore.InternalProvider, StaffUserStore.RecoveryCodesName, CancellationToken);
+        return await UpdateUserAsync(user);
     }
 
     /// <summary>Whether a lockout is in force now, by the application's clock (for listings).</summary>

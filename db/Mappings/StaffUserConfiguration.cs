@@ -1,4 +1,5 @@
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Metadata.Builders;
 using Prison.Db.Identity;
 
@@ -13,5 +14,10 @@ internal sealed class StaffUserConfiguration : IEntityTypeConfiguration<StaffUse
         builder.HasKey(u => u.Id).HasName("staff_user_pkey");
         builder.HasIndex(u => u.NormalizedUserName).HasDatabaseName("staff_user_normalized_user_name").IsUnique();
         builder.HasIndex(u => u.NormalizedEmail).HasDatabaseName("staff_user_normalized_email");
+
+        // Identity's update writes every column of the user it read: left alone, a request that read the user before a
+        // code was accepted would write the older step back, and the code would sign in again. Only the guarded UPDATE
+        // of StaffUserWrites writes it.
+        builder.Property(u => u.AuthenticatorTimeStep).Metadata.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
     }
 }

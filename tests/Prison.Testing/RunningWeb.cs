@@ -34,10 +34,23 @@ public sealed class RunningWeb : IAsyncDisposable
     /// </summary>
     public const string ManySignIns = "--SignIn:AttemptsPerMinute=100000";
 
+    /// <summary>
+    /// Outside the embedded mode every role must enrol an authenticator by default: tests about something else sign in
+    /// with the password alone, unless the test sets the requirement itself.
+    /// </summary>
+    public const string PasswordAlone = "--SignIn:RequireTwoFactorFor=none";
+
     /// <param name="services">Registrations after web's own, which they replace: a test's way to watch a service.</param>
     public static async Task<RunningWeb> StartAsync(string[] args, TimeProvider? clock = null, Action<IServiceCollection>? services = null)
     {
         args = args.Any(a => a.StartsWith("--SignIn:AttemptsPerMinute=", StringComparison.Ordinal)) ? args : [ManySignIns, .. args];
+        args = args.Any(a => a.StartsWith("--SignIn:RequireTwoFactorFor=", StringComparison.Ordinal)) ? args : [PasswordAlone, .. args];
+        return await StartAsIsAsync(args, clock, services);
+    }
+
+    /// <summary>With exactly <paramref name="args"/>, nothing added: for a test of a default the other starts set.</summary>
+    public static async Task<RunningWeb> StartAsIsAsync(string[] args, TimeProvider? clock = null, Action<IServiceCollection>? services = null)
+    {
         var app = await WebApp.BuildAsync(args, builder =>
         {
             if (clock is not null)

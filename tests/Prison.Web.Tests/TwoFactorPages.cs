@@ -10,11 +10,14 @@ public static class TwoFactorPages
 
     public const string SecondStep = "/sign-in/two-factor";
 
-    /// <summary>Reads the key off the enrolment page, confirms it with a code made from it, and returns the app and the recovery codes shown.</summary>
-    public static async Task<(Authenticator App, IReadOnlyList<string> RecoveryCodes)> EnrolAsync(HttpClient client)
+    /// <summary>
+    /// Reads the key off the enrolment page, confirms it with a code made from it and the password, and returns the app
+    /// (making codes at <paramref name="clock"/>'s time: web's) and the recovery codes shown.
+    /// </summary>
+    public static async Task<(Authenticator App, IReadOnlyList<string> RecoveryCodes)> EnrolAsync(HttpClient client, TimeProvider? clock = null)
     {
         var page = await client.GetStringAsync(Enrolment);
-        var app = new Authenticator(KeyOn(page) ?? throw new InvalidOperationException($"The enrolment page shows no key:\n{page}"));
+        var app = new Authenticator(KeyOn(page) ?? throw new InvalidOperationException($"The enrolment page shows no key:\n{page}"), clock);
         using var answer = await PostEnrolmentAsync(client, page, app.Code());
         var html = await answer.Content.ReadAsStringAsync();
         var codes = RecoveryCodesOn(html);
@@ -23,11 +26,12 @@ public static class TwoFactorPages
             : throw new InvalidOperationException($"The enrolment answered {(int)answer.StatusCode} without recovery codes:\n{html}");
     }
 
-    /// <summary>Posts the enrolment form of <paramref name="page"/> (the page's HTML, for its token) with <paramref name="code"/>.</summary>
-    public static Task<HttpResponseMessage> PostEnrolmentAsync(HttpClient client, string page, string code) =>
+    /// <summary>Posts the enrolment form of <paramref name="page"/> (the page's HTML, for its token) with <paramref name="code"/> and <paramref name="password"/>.</summary>
+    public static Task<HttpResponseMessage> PostEnrolmentAsync(HttpClient client, string page, string code, string password = SigningIn.Password) =>
         client.PostAsync($"{Enrolment}?handler=Enrol", new FormUrlEncodedContent(new Dictionary<string, string>
         {
             ["Enrolment.Code"] = code,
+            ["Enrolment.Password"] = password,
             [NoticePosting.TokenField] = SigningIn.TokenIn(page),
         }));
 

@@ -33,7 +33,7 @@ public static class StaffSignIn
             options.DefaultSignInScheme = IdentityConstants.ExternalScheme;
         }).AddIdentityCookies();
         services.AddStaffUsers().AddSignInManager<StaffSignInManager>().AddClaimsPrincipalFactory<StaffClaimsPrincipalFactory>();
-        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration));
+        services.AddSingleton(TwoFactorRequirement.From(builder.Configuration, settings));
         services.AddSingleton(SystemUseNotice.From(builder.Configuration));
         services.AddSingleton<EndedSessions>();
         services.AddSingleton(provider => UnknownUserLockouts.From(builder.Configuration, provider.GetRequiredService<TimeProvider>()));

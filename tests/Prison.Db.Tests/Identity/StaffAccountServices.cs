@@ -1,3 +1,4 @@
+using Microsoft.AspNetCore.DataProtection;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
@@ -5,7 +6,7 @@ using Prison.Db.Identity;
 
 namespace Prison.Db.Tests.Identity;
 
-/// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as the command line composes them.</summary>
+/// <summary>The user store and <see cref="StaffAccounts"/> over a scratch database, as web composes them.</summary>
 internal static class StaffAccountServices
 {
     /// <param name="reach">What the actor reaches, so whose accounts they manage: headquarters, as the command line, unless said.</param>
@@ -16,6 +17,8 @@ internal static class StaffAccountServices
         services.AddSingleton(TimeProvider.System);
         services.AddSingleton(actor);
         services.AddPrisonDb(database.ConnectionString);
+        // Web's key ring encrypts the authenticator keys; one in memory does here.
+        services.AddSingleton<IDataProtectionProvider>(new EphemeralDataProtectionProvider());
         services.AddStaffUsers();
         services.Replace(ServiceDescriptor.Singleton(reach ?? ActorReach.Headquarters));
         return services.BuildServiceProvider();

@@ -30,8 +30,9 @@ public sealed class TwoFactorInBrowserTests(Chromium chromium, SignInFixture sig
         await Expect(qrCode).ToBeVisibleAsync();
         Assert.True(await qrCode.EvaluateAsync<int>("image => image.naturalWidth") > 100, "the QR code was not drawn");
         Assert.Empty(await SeriousViolationsAsync(page));
-        var app = new Authenticator(await page.Locator("[data-role=authenticator-key]").InnerTextAsync());
+        var app = new Authenticator(await page.Locator("[data-role=authenticator-key]").InnerTextAsync(), signIn.Clock);
         await page.GetByLabel("Code from the app").FillAsync(app.Code());
+        await page.GetByLabel("Your password").FillAsync(SigningIn.Password);
         await page.GetByRole(AriaRole.Button, new() { Name = "Turn two-factor sign-in on" }).ClickAsync();
         await Expect(page.Locator("[data-role=recovery-codes] li")).ToHaveCountAsync(StaffAccounts.RecoveryCodeCount);
         Assert.Empty(await SeriousViolationsAsync(page));

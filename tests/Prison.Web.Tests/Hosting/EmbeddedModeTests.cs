@@ -206,6 +206,23 @@ public sealed class EmbeddedModeTests : IDisposable
         }
     }
 
+    [Fact]
+    public async Task Without_the_two_factor_setting_the_demo_users_sign_in_with_the_password_alone()
+    {
+        await using var web = await RunningWeb.StartAsIsAsync(
+            ["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", RunningWeb.ManySignIns, "--Demo:Password=Demo-Passw0rd-1fa"]);
+
+        var answers = new List<string>();
+        foreach (var (name, _, _) in DemoUsers.All)
+        {
+            using var client = await web.ClientSignedInAsAsync(name, "Demo-Passw0rd-1fa");
+            using var start = await client.GetAsync("/");
+            answers.Add($"{name} {(int)start.StatusCode}");
+        }
+
+        Assert.Equal([.. DemoUsers.All.Select(u => $"{u.Name} 200")], answers);
+    }
+
     public void Dispose()
     {
         // Pooled connections keep the file open; the folder is the test's alone.

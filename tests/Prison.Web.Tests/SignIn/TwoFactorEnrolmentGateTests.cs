@@ -8,6 +8,7 @@ namespace Prison.Web.Tests.SignIn;
 /// <summary>
 /// With SignIn:RequireTwoFactorFor=Admin,Operator, an admin or operator who has not enrolled an authenticator is sent
 /// to the enrolment page from every other page until they have; signing out still works, and Staff are not concerned.
+/// Without the setting, outside the embedded mode, every role is.
 /// </summary>
 public sealed class TwoFactorEnrolmentGateTests : IAsyncLifetime
 {
@@ -97,6 +98,47 @@ public sealed class TwoFactorEnrolmentGateTests : IAsyncLifetime
         var error = await Assert.ThrowsAsync<StartupException>(() =>
             RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix(), more: $"--{TwoFactorRequirement.Key}=Admin,Warden"));
 
-        Assert.Equal($"{TwoFactorRequirement.Key} names 'Warden', which is not a role. The roles are Staff, Admin, Operator.", error.Message);
+        Assert.Equal($"{TwoFactorRequirement.Key} names 'Warden', which is not a role. The roles are Staff, Admin, Operator (or 'none').", error.Message);
+    }
+
+    [Fact]
+    public async Task None_beside_a_role_stops_the_start_with_a_sentence_naming_the_setting()
+    {
+        var error = await Assert.ThrowsAsync<StartupException>(() =>
+            RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix(), more: $"--{TwoFactorRequirement.Key}=none,Admin"));
+
+        Assert.Equal($"{TwoFactorRequirement.Key} names 'none' beside roles: give 'none' alone, or the roles that must sign in with two factors.", error.Message);
+    }
+
+    [Theory]
+    [InlineData(null)]
+    [InlineData("")]
+    public async Task Outside_the_embedded_mode_without_the_setting_every_role_Staff_included_is_sent_to_enrol(string? blank)
+    {
+        string[] setting = blank is null ? [] : [$"--{TwoFactorRequirement.Key}={blank}"];
+        await using var web = await RunningWeb.StartAsIsAsync(
+            ServerArguments.For(_database, ServerArguments.NewQueuePrefix(), [RunningWeb.InsecureCookies, RunningWeb.ManySignIns, .. setting]));
+
+        var redirects = new List<string?>();
+        foreach (var role in Roles.All)
+        {
+            using var client = await web.SignedInClientAsync(role);
+            using var start = await client.GetAsync("/");
+            redirects.Add(start.Headers.Location?.OriginalString);
+        }
+
+        Assert.Equal([SignInPaths.TwoFactorEnrolment, SignInPaths.TwoFactorEnrolment, SignInPaths.TwoFactorEnrolment], redirects);
+    }
+
+    [Fact]
+    public async Task None_lets_every_role_sign_in_with_the_password_alone()
+    {
+        await using var web = await RunningWeb.StartAsIsAsync(
+            ServerArguments.For(_database, ServerArguments.NewQueuePrefix(), [RunningWeb.InsecureCookies, RunningWeb.ManySignIns, $"--{TwoFactorRequirement.Key}=None"]));
+        using var client = await web.SignedInClientAsync(Roles.Staff);
+
+        using var start = await client.GetAsync("/");
+
+        Assert.Equal(HttpStatusCode.OK, start.StatusCode);
     }
 }

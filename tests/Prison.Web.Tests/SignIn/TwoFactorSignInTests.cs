@@ -118,7 +118,7 @@ public sealed class TwoFactorSignInTests(SignInFixture system) : IClassFixture<S
     {
         var name = await system.Web.CreateUserAsync(role);
         using var client = await system.Web.ClientSignedInAsAsync(name);
-        var (app, codes) = await TwoFactorPages.EnrolAsync(client);
+        var (app, codes) = await TwoFactorPages.EnrolAsync(client, system.Clock);
         return (name, app, codes);
     }
 

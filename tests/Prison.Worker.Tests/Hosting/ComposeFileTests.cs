@@ -58,6 +58,17 @@ public sealed class ComposeFileTests
     }
 
     [Fact]
+    public void Web_requires_two_factors_of_every_role_unless_the_variable_says_otherwise()
+    {
+        var environment = (YamlMappingNode)(Child(Service("web"), "environment") ?? throw new Xunit.Sdk.XunitException("The web service has no environment."));
+        var value = Scalar(environment, "SignIn__RequireTwoFactorFor") ?? string.Empty;
+        var fallback = Regex.Match(value, @"^\$\{SIGN_IN_REQUIRE_TWO_FACTOR_FOR:-([^}]*)\}$");
+
+        Assert.True(fallback.Success, value);
+        Assert.Equal(Prison.Db.Identity.Roles.All, fallback.Groups[1].Value.Split(','));
+    }
+
+    [Fact]
     public void The_migrate_service_runs_the_migrate_verb_of_the_worker_image()
     {
         var migrate = Service("migrate");

@@ -70,6 +70,9 @@ public sealed class TwoFactorSignInModel(SignInManager<StaffUser> signIn, Prison
 
     private async Task AuditAsync(AuditEntry entry)
     {
+        // Identity has saved the user's changes, or failed to (a concurrent attempt changed the row first): the entry
+        // is saved alone, not with a retry of those.
+        db.ChangeTracker.Clear();
         db.AuditEntries.Add(entry);
         await db.SaveChangesAsync(HttpContext.RequestAborted);
     }

@@ -8,10 +8,11 @@ using QRCoder;
 namespace Prison.Web.Pages.Profile;
 
 /// <summary>
-/// The signed-in user's two-factor sign-in. Off: the authenticator key, as a QR code and as text, and a code from the
-/// app to confirm it; the answer shows the recovery codes, once. On: how many recovery codes are left, and a reset
-/// (the password asked again) that turns it off and replaces the key, to enrol again. Either change ends the user's
-/// sessions elsewhere; this browser goes on in a new one.
+/// The signed-in user's two-factor sign-in. Off: a new authenticator key each time the form is shown, as a QR code and
+/// as text, and a code from the app with the user's password to confirm it (a session someone else holds neither sees
+/// the key this user enrols nor enrols one of its own); the answer shows the recovery codes, once. On: how many
+/// recovery codes are left, and a reset (the password asked again) that turns it off and removes the key, to enrol
+/// again. Either change ends the user's sessions elsewhere; this browser goes on in a new one.
 /// </summary>
 public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, TwoFactorRequirement requirement) : PageModel
 {
@@ -48,34 +49,53 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
 
     public async Task<IActionResult> OnPostEnrolAsync([Bind(Prefix = nameof(Enrolment))] TwoFactorEnrolmentForm enrolment, CancellationToken cancellationToken)
     {
-        var field = $"{nameof(Enrolment)}.{nameof(TwoFactorEnrolmentForm.Code)}";
+        var codeField = $"{nameof(Enrolment)}.{nameof(TwoFactorEnrolmentForm.Code)}";
+        var passwordField = $"{nameof(Enrolment)}.{nameof(TwoFactorEnrolmentForm.Password)}";
         if (ModelState.IsValid)
         {
-            IReadOnlyList<string>? codes;
-            try
-            {
-                codes = await accounts.EnrolTwoFactorAsync(UserName, enrolment.Code, cancellationToken);
-            }
-            catch (StaffAccountException)
+            var user = await CurrentUserAsync();
+            if (user.TwoFactorEnabled)
             {
                 // On already: the form was posted twice, or from a page left open. The page says so.
                 return RedirectToPage();
             }
 
-            if (codes is not null)
+            var check = await signIn.CheckPasswordSignInAsync(user, enrolment.Password, lockoutOnFailure: true);
+            if (!check.Succeeded)
             {
-                await SignInAgainAsync();
-                RecoveryCodes = codes;
-                IsOn = true;
-                RecoveryCodesLeft = codes.Count;
-                return Page();
+                ModelState.AddModelError(passwordField, check.IsLockedOut
+                    ? $"Your account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords: try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes."
+                    : "The password is wrong.");
             }
+            else
+            {
+                IReadOnlyList<string>? codes;
+                try
+                {
+                    codes = await accounts.EnrolTwoFactorAsync(UserName, enrolment.Code, cancellationToken);
+                }
+                catch (StaffAccountException)
+                {
+                    return RedirectToPage();
+                }
 
-            ModelState.AddModelError(field, "That is not the code your app shows now for this key. Check that the app added the key above, then type its newest code.");
+                if (codes is not null)
+                {
+                    await SignInAgainAsync();
+                    RecoveryCodes = codes;
+                    IsOn = true;
+                    RecoveryCodesLeft = codes.Count;
+                    return Page();
+                }
+
+                ModelState.AddModelError(codeField, "That is not a code your app shows for this key. Add the new key above to the app (it replaces the one shown before), then type its newest code.");
+            }
         }
 
-        // The message stays beside the field; the refused code is not shown back.
-        ModelState.SetModelValue(field, string.Empty, string.Empty);
+        // Neither the refused code nor the password is shown back; the answer shows a new key, as every showing of the
+        // form does, so a key is never shown twice.
+        ModelState.SetModelValue(codeField, string.Empty, string.Empty);
+        ModelState.SetModelValue(passwordField, string.Empty, string.Empty);
         Enrolment = new TwoFactorEnrolmentForm();
         await LoadAsync();
         return Page();
@@ -129,7 +149,7 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
         }
 
         RequiredBy = [.. requirement.Roles.Where(User.IsInRole)];
-        var key = await accounts.AuthenticatorKeyAsync(user.UserName!);
+        var key = await accounts.NewAuthenticatorKeyAsync(user.UserName!);
         SharedKey = string.Join(' ', key.ToLowerInvariant().Chunk(4).Select(group => new string(group)));
         var address = new PayloadGenerator.OneTimePassword
         {

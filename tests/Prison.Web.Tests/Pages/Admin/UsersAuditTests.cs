@@ -114,6 +114,26 @@ public sealed class UsersAuditTests(SignInFixture system) : IClassFixture<SignIn
             (await system.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE user_name = '{admin}' AND action = 'AuditViewed'")).Select(r => r.ToArray()));
     }
 
+    [Fact]
+    public async Task An_admin_resetting_their_own_two_factor_sign_in_from_the_users_page_is_refused_pointed_to_their_own_page_and_audited()
+    {
+        var admin = await system.Web.CreateUserAsync(Roles.Admin);
+        using var client = await system.Web.ClientSignedInAsAsync(admin);
+        await TwoFactorPages.EnrolAsync(client, system.Clock);
+
+        await PostAsync(client, "ResetTwoFactor", admin, []);
+        var page = await client.GetStringAsync("/admin/users");
+        await PostAsync(client, "ResetTwoFactor", $" {admin.ToUpperInvariant()}", []);
+
+        Assert.Contains("Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", page);
+        Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{admin}'"));
+        Assert.Equal(
+            [[admin, "TwoFactorEnrolled"], [admin, "Refused", "Refused: reset their own two-factor sign-in from the users page", "", ""]],
+            (await AboutAsync(admin)).Where(e => e[1] != "UserAdded").Select(e => e[1] == "TwoFactorEnrolled" ? e[..2] : e));
+        Assert.Equal(2L, await system.Database.ScalarAsync<long>(
+            $"SELECT count(*) FROM audit_entry WHERE user_name = '{admin}' AND summary = 'Refused: reset their own two-factor sign-in from the users page'"));
+    }
+
     /// <summary>The entries about <paramref name="name"/>: who, what, the summary, and the values before and after ("" for none).</summary>
     private async Task<string[][]> AboutAsync(string name) =>
         [.. (await system.Database.RowsAsync(

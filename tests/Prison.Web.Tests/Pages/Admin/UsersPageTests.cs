@@ -280,7 +280,7 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
 
         Assert.Contains("You cannot disable your own account", disabled);
         Assert.Contains("You cannot take the Admin role from yourself", demoted);
-        Assert.Contains("Turn off your own two-factor sign-in on your profile page, which asks for your password.", WebUtility.HtmlDecode(reset));
+        Assert.Contains("Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", WebUtility.HtmlDecode(reset));
         Assert.False(await system.Database.ScalarAsync<bool>($"SELECT is_disabled FROM staff_user WHERE user_name = '{name}'"));
         Assert.Equal([["Admin"]], await RolesOfAsync(name));
         Assert.Equal(

@@ -1,11 +1,15 @@
 using System.Net;
 using System.Text.RegularExpressions;
+using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
 using Prison.Web.Tests.SignIn;
 
 namespace Prison.Web.Tests.Pages.Profile;
 
-/// <summary>The signed-in user's two-factor page: enrolling with a code made from the shown key, the recovery codes shown once, the reset.</summary>
+/// <summary>
+/// The signed-in user's two-factor page: enrolling with a code made from the shown key (new at each showing) and the
+/// password, the recovery codes shown once, the reset.
+/// </summary>
 public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInFixture>
 {
     [Fact]
@@ -31,13 +35,11 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
     {
         var name = await system.Web.CreateUserAsync(Roles.Admin);
         using var client = await SignedInAsync(name);
-        var keyBefore = TwoFactorPages.KeyOn(await client.GetStringAsync(TwoFactorPages.Enrolment));
-        Assert.Equal(keyBefore, TwoFactorPages.KeyOn(await client.GetStringAsync(TwoFactorPages.Enrolment)));
 
-        var (app, codes) = await TwoFactorPages.EnrolAsync(client);
+        var (app, codes) = await TwoFactorPages.EnrolAsync(client, system.Clock);
         var after = await client.GetStringAsync(TwoFactorPages.Enrolment);
 
-        Assert.Equal(new Authenticator(keyBefore!).Key, app.Key);
+        Assert.Equal(app.Key, await StoredKeyAsync(name));
         Assert.Equal(StaffAccounts.RecoveryCodeCount, codes.Distinct().Count());
         Assert.All(codes, code => Assert.Matches("^[A-Z0-9]{5}-[A-Z0-9]{5}$", code));
         Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
@@ -50,22 +52,92 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
     }
 
     [Fact]
-    public async Task A_wrong_code_at_enrolment_changes_nothing_and_says_so_next_to_the_field()
+    public async Task A_wrong_code_at_enrolment_changes_nothing_says_so_next_to_the_field_and_shows_a_new_key()
     {
         var name = await system.Web.CreateUserAsync(Roles.Operator);
         using var client = await SignedInAsync(name);
         var page = await client.GetStringAsync(TwoFactorPages.Enrolment);
-        var app = new Authenticator(TwoFactorPages.KeyOn(page)!);
+        var app = new Authenticator(TwoFactorPages.KeyOn(page)!, system.Clock);
 
         using var refused = await TwoFactorPages.PostEnrolmentAsync(client, page, app.WrongCode());
         var html = await refused.Content.ReadAsStringAsync();
 
         Assert.Equal(HttpStatusCode.OK, refused.StatusCode);
-        Assert.StartsWith("That is not the code your app shows now", Html.TextById(html, "enrolment-code-error"));
+        Assert.StartsWith("That is not a code your app shows for this key", Html.TextById(html, "enrolment-code-error"));
         Assert.Equal(string.Empty, Html.InputValue(html, "Enrolment.Code") ?? string.Empty);
-        Assert.Equal(app.Key, new Authenticator(TwoFactorPages.KeyOn(html)!).Key);
+        Assert.NotEqual(app.Key, new Authenticator(TwoFactorPages.KeyOn(html)!).Key);
         Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
         Assert.Empty(await AuditAsync(name, "TwoFactorEnrolled"));
+    }
+
+    [Fact]
+    public async Task Enrolling_needs_the_password_a_wrong_one_turns_nothing_on_and_shows_a_new_key()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = await SignedInAsync(name);
+        var page = await client.GetStringAsync(TwoFactorPages.Enrolment);
+        var app = new Authenticator(TwoFactorPages.KeyOn(page)!, system.Clock);
+
+        using var wrong = await TwoFactorPages.PostEnrolmentAsync(client, page, app.Code(), "Wrong-Passw0rd!");
+        var wrongHtml = await wrong.Content.ReadAsStringAsync();
+        using var missing = await TwoFactorPages.PostEnrolmentAsync(client, wrongHtml, app.Code(), string.Empty);
+        var missingHtml = await missing.Content.ReadAsStringAsync();
+
+        Assert.Equal("The password is wrong.", Html.TextById(wrongHtml, "enrolment-password-error"));
+        Assert.Equal("Enter your password to turn two-factor sign-in on.", Html.TextById(missingHtml, "enrolment-password-error"));
+        Assert.Equal(string.Empty, Html.InputValue(wrongHtml, "Enrolment.Password") ?? string.Empty);
+        Assert.NotEqual(app.Key, new Authenticator(TwoFactorPages.KeyOn(wrongHtml)!).Key);
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Equal(1, await system.Database.ScalarAsync<int>($"SELECT access_failed_count FROM staff_user WHERE user_name = '{name}'"));
+        Assert.Empty(await AuditAsync(name, "TwoFactorEnrolled"));
+    }
+
+    [Fact]
+    public async Task Each_session_is_shown_a_key_of_its_own_and_a_key_another_session_was_shown_enrols_nothing()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var owner = await SignedInAsync(name);
+        using var other = await SignedInAsync(name);
+
+        var otherPage = await other.GetStringAsync(TwoFactorPages.Enrolment);
+        var ownerPage = await owner.GetStringAsync(TwoFactorPages.Enrolment);
+        var otherApp = new Authenticator(TwoFactorPages.KeyOn(otherPage)!, system.Clock);
+        var ownerKey = new Authenticator(TwoFactorPages.KeyOn(ownerPage)!).Key;
+        using var stale = await TwoFactorPages.PostEnrolmentAsync(other, otherPage, otherApp.Code());
+        var (ownerApp, _) = await TwoFactorPages.EnrolAsync(owner, system.Clock);
+
+        Assert.NotEqual(otherApp.Key, ownerKey);
+        Assert.StartsWith("That is not a code your app shows for this key", Html.TextById(await stale.Content.ReadAsStringAsync(), "enrolment-code-error"));
+        Assert.Equal(ownerApp.Key, await StoredKeyAsync(name));
+        Assert.NotEqual(otherApp.Key, ownerApp.Key);
+    }
+
+    [Fact]
+    public async Task A_key_made_after_the_code_was_checked_is_not_the_one_turned_on()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        string key;
+        await using (var scope = system.Web.Services.CreateAsyncScope())
+        {
+            key = await scope.ServiceProvider.GetRequiredService<StaffAccounts>().NewAuthenticatorKeyAsync(name);
+        }
+
+        // The enrolment's request has read the user and the key (its unit of work keeps them) when a page opened in
+        // another browser makes a new key: the rival's write lands between the check of the code and the turning on.
+        await using var enrolling = system.Web.Services.CreateAsyncScope();
+        var users = enrolling.ServiceProvider.GetRequiredService<StaffUserManager>();
+        var accounts = enrolling.ServiceProvider.GetRequiredService<StaffAccounts>();
+        var user = await users.FindByNameAsync(name);
+        Assert.Equal(key, await users.GetAuthenticatorKeyAsync(user!));
+        await using (var rival = system.Web.Services.CreateAsyncScope())
+        {
+            await rival.ServiceProvider.GetRequiredService<StaffAccounts>().NewAuthenticatorKeyAsync(name);
+        }
+
+        var codes = await accounts.EnrolTwoFactorAsync(name, new Authenticator(key, system.Clock).Code());
+
+        Assert.Null(codes);
+        Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
     }
 
     [Fact]
@@ -75,7 +147,7 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
         using var here = await SignedInAsync(name);
         using var elsewhere = await SignedInAsync(name);
 
-        await TwoFactorPages.EnrolAsync(here);
+        await TwoFactorPages.EnrolAsync(here, system.Clock);
 
         var other = await Eventually.Async(
             async () => (await elsewhere.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the other session to end", TimeSpan.FromSeconds(10));
@@ -89,7 +161,7 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
     {
         var name = await system.Web.CreateUserAsync(Roles.Admin);
         using var client = await SignedInAsync(name);
-        var (app, _) = await TwoFactorPages.EnrolAsync(client);
+        var (app, _) = await TwoFactorPages.EnrolAsync(client, system.Clock);
 
         using var wrong = await TwoFactorPages.PostResetAsync(client, "Wrong-Passw0rd!");
         var wrongHtml = await wrong.Content.ReadAsStringAsync();
@@ -103,6 +175,7 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal(HttpStatusCode.Redirect, reset.StatusCode);
         Assert.Contains("Two-factor sign-in is off and its key replaced", after);
         Assert.NotEqual(app.Key, new Authenticator(TwoFactorPages.KeyOn(after)!).Key);
+        Assert.Equal(new Authenticator(TwoFactorPages.KeyOn(after)!).Key, await StoredKeyAsync(name));
         Assert.False(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{name}'"));
         Assert.Equal("/", passwordAlone.Headers.Location?.OriginalString);
         Assert.Equal(
@@ -121,6 +194,14 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
     }
 
     private async Task<HttpClient> SignedInAsync(string name) => await system.Web.ClientSignedInAsAsync(name);
+
+    /// <summary>The authenticator key kept for <paramref name="name"/>, as Identity reads it.</summary>
+    private async Task<string?> StoredKeyAsync(string name)
+    {
+        await using var scope = system.Web.Services.CreateAsyncScope();
+        var users = scope.ServiceProvider.GetRequiredService<StaffUserManager>();
+        return await users.GetAuthenticatorKeyAsync((await users.FindByNameAsync(name))!);
+    }
 
     private async Task<string[][]> AuditAsync(string subject, string action) =>
         [.. (await system.Database.RowsAsync($"SELECT user_name, subject_user_name, summary FROM audit_entry WHERE subject_user_name = '{subject}' AND action = '{action}'")).Select(r => r.ToArray())];
