@@ -34,7 +34,7 @@ public sealed class NoCallHomeTests
             AppContext.BaseDirectory, Outbound(proxy, records, "users-add"), SigningIn.Password, ["users", "add", name, "--role", Roles.Staff, "--all-prisons", "--password-stdin", .. configuration[1..]]);
         Assert.True(added.ExitCode == 0, added.Output);
 
-        await using var web = await ServiceProcess.StartAsync("Prison.Web.dll", [.. configuration, RunningWeb.InsecureCookies], Outbound(proxy, records, "web"));
+        await using var web = await ServiceProcess.StartAsync("Prison.Web.dll", [.. configuration, RunningWeb.InsecureCookies, RunningWeb.PasswordAlone], Outbound(proxy, records, "web"));
         await using var worker = await ServiceProcess.StartAsync("Prison.Worker.dll", ["run", .. configuration], Outbound(proxy, records, "worker"));
         var bothBusesStarted = DateTime.UtcNow;
 
@@ -42,6 +42,12 @@ public sealed class NoCallHomeTests
         using (var signedIn = await client.SignInAsync(name, SigningIn.Password))
         {
             Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        }
+
+        // users add gives a password to be changed at the first sign-in.
+        using (var changed = await client.ChangePasswordAsync(SigningIn.Password, "Quartz-Harbour-71!"))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, changed.StatusCode);
         }
 
         var (_, token) = await NoticePosting.OpenAsync(client, "M1");

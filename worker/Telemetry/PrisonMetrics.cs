@@ -1,5 +1,4 @@
 using System.Diagnostics.Metrics;
-using Prison.Worker.Hosting;
 
 namespace Prison.Worker.Telemetry;
 
@@ -34,11 +33,6 @@ public sealed class PrisonMetrics
         meter.CreateObservableGauge("prison.run.prisoners", RunPrisoners, "{prisoner}", "The current full re-evaluation run: its prisoners in all (state=total), evaluated, failed.");
         meter.CreateObservableGauge("prison.job.last_run.succeeded", JobsLastSucceeded, null, "1 when each scheduled job's last run succeeded, 0 when it failed.");
         meter.CreateObservableGauge("prison.job.last_run.time", JobsLastRun, "s", "When each scheduled job was last fired, in seconds since 1970 (UTC).");
-        meter.CreateObservableGauge(
-            "prison.build.info",
-            () => new Measurement<int>(1, new KeyValuePair<string, object?>("version", ProductVersion.Number), new KeyValuePair<string, object?>("commit", ProductVersion.Commit ?? "unknown")),
-            null,
-            "1, labelled with the version and commit this process was built from.");
         meter.CreateObservableGauge("prison.job.failed_runs", JobsFailedRuns, "{run}", "Runs of each scheduled job that failed after their retries.");
     }
 

@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using System.Diagnostics.Metrics;
 using System.Net;
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Http;
@@ -9,6 +10,7 @@ using OpenTelemetry.Exporter;
 using OpenTelemetry.Metrics;
 using OpenTelemetry.Resources;
 using OpenTelemetry.Trace;
+using Prison.Worker.Hosting;
 
 namespace Prison.Worker.Telemetry;
 
@@ -26,6 +28,12 @@ public static class PrisonTelemetry
     private const string MassTransitSource = "MassTransit";
 
     public static readonly ActivitySource Source = new(Name);
+
+    /// <summary>
+    /// prison_build_info: 1, labelled with the version and commit this process was built from, served by every process
+    /// whatever else it records (web never builds the worker's metrics).
+    /// </summary>
+    private static readonly Meter BuildMeter = CreateBuildMeter();
 
     /// <param name="serviceName">How traces and metrics name this process's service: prison-web or prison-worker.</param>
     /// <param name="hostsWorker">Whether this process runs the consumers and jobs, whose state its gauges report.</param>
@@ -45,7 +53,7 @@ public static class PrisonTelemetry
         if (settings.MetricsEndpoint is { } metricsEndpoint)
         {
             telemetry.WithMetrics(metrics => metrics
-                .AddMeter(Name)
+                .AddMeter(BuildMeter.Name)
                 .AddView(PrisonMetrics.CommitToVerdictName, new ExplicitBucketHistogramConfiguration { Boundaries = PrisonMetrics.CommitToVerdictBuckets })
                 .AddAspNetCoreInstrumentation()
                 .AddRuntimeInstrumentation()
@@ -97,4 +105,15 @@ public static class PrisonTelemetry
     /// <summary>Orchestrators' health probes and static files would bury the requests people make.</summary>
     private static bool IsTraced(HttpContext context) =>
         !context.Request.Path.StartsWithSegments("/health") && !context.Request.Path.StartsWithSegments("/css") && !context.Request.Path.StartsWithSegments("/js");
+
+    private static Meter CreateBuildMeter()
+    {
+        var meter = new Meter(Name);
+        meter.CreateObservableGauge(
+            "prison.build.info",
+            () => new Measurement<int>(1, new KeyValuePair<string, object?>("version", ProductVersion.Number), new KeyValuePair<string, object?>("commit", ProductVersion.Commit ?? "unknown")),
+            null,
+            "1, labelled with the version and commit this process was built from.");
+        return meter;
+    }
 }

@@ -358,6 +358,7 @@ public class MigrationTests
             ("017_audit_subjects", "audit_entry", "subject_user_name", text),
             ("018_user_prisons", "staff_user", "all_prisons", boolean),
             ("020_must_change_password", "staff_user", "must_change_password", boolean),
+            ("021_authenticator_time_step", "staff_user", "authenticator_time_step", bigint),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

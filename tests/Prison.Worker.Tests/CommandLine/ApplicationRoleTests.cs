@@ -190,6 +190,12 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
             Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
         }
 
+        // users add gives a password to be changed at the first sign-in: changed through web, as the application role.
+        using (var changed = await client.ChangePasswordAsync(SigningIn.Password, "Quartz-Harbour-71!"))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, changed.StatusCode);
+        }
+
         var (_, token) = await NoticePosting.OpenAsync(client, number);
         var yesterday = DateOnly.FromDateTime(DateTime.UtcNow).AddDays(-1).ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
         using (var posted = await NoticePosting.PostAsync(client, number, token, "Weapon", yesterday, "a blade taped under the bunk"))

@@ -128,7 +128,7 @@ public sealed class UsersAuditTests(SignInFixture system) : IClassFixture<SignIn
         Assert.Contains("Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", page);
         Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{admin}'"));
         Assert.Equal(
-            [[admin, "TwoFactorEnrolled"], [admin, "Refused", "Refused: reset their own two-factor sign-in from the users page", "", ""]],
+            [[admin, "TwoFactorEnrolled"], [admin, "Refused", "Refused: reset their own two-factor sign-in from the users page", "", ""], [admin, "Refused", "Refused: reset their own two-factor sign-in from the users page", "", ""]],
             (await AboutAsync(admin)).Where(e => e[1] != "UserAdded").Select(e => e[1] == "TwoFactorEnrolled" ? e[..2] : e));
         Assert.Equal(2L, await system.Database.ScalarAsync<long>(
             $"SELECT count(*) FROM audit_entry WHERE user_name = '{admin}' AND summary = 'Refused: reset their own two-factor sign-in from the users page'"));
