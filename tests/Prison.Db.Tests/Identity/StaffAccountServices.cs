@@ -30,4 +30,14 @@ internal static class StaffAccountServices
         await using var scope = services.CreateAsyncScope();
         await act(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
     }
+
+    /// <summary>A migrated scratch database holding the prisons P1, P2 and P3 (ids 1 to 3).</summary>
+    public static async Task<ScratchDatabase> WithPrisonsAsync(Engine engine)
+    {
+        var database = await ScratchDatabase.MigratedAsync(engine);
+        await using var db = database.Open();
+        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2), Records.Prison(3));
+        await db.SaveChangesAsync();
+        return database;
+    }
 }

@@ -105,15 +105,6 @@ public class StaffAccountsPrisonsTests
         Assert.Equal(entries, await EntriesAsync(database));
     }
 
-    private static async Task<ScratchDatabase> WithPrisonsAsync(Engine engine)
-    {
-        var database = await ScratchDatabase.MigratedAsync(engine);
-        await using var db = database.Open();
-        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2), Records.Prison(3));
-        await db.SaveChangesAsync();
-        return database;
-    }
-
     private static async Task<IReadOnlyList<string[]>> EntriesAsync(ScratchDatabase database) =>
         [.. await database.RowsAsync("SELECT user_name, action, summary, coalesce(before_values, ''), coalesce(after_values, '') FROM audit_entry ORDER BY at, id")];
 

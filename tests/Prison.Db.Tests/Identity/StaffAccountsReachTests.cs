@@ -74,13 +74,4 @@ public class StaffAccountsReachTests
             ["UserAdded", "UserDisabled", "UserEnabled", "Refused", "Refused", "Refused"],
             (await database.RowsAsync("SELECT action FROM audit_entry ORDER BY at, id")).Select(r => r[0]));
     }
-
-    private static async Task<ScratchDatabase> WithPrisonsAsync(Engine engine)
-    {
-        var database = await ScratchDatabase.MigratedAsync(engine);
-        await using var db = database.Open();
-        db.Prisons.AddRange(Records.Prison(1), Records.Prison(2), Records.Prison(3));
-        await db.SaveChangesAsync();
-        return database;
-    }
 }
