@@ -1,0 +1,28 @@
+using System.Text.RegularExpressions;
+
+namespace Prison.Worker.Tests.Hosting;
+
+/// <summary>Every link README.md, CHANGELOG.md and the docs pages give to a file of the repository leads to one that exists, inside it.</summary>
+public partial class DocumentationLinksTests
+{
+    [Fact]
+    public void Every_relative_link_of_the_documentation_leads_to_a_file_of_the_repository()
+    {
+        var root = Repository.Root();
+        var pages = new[] { "README.md", "CHANGELOG.md" }.Select(p => Path.Combine(root, p))
+            .Concat(Directory.EnumerateFiles(Path.Combine(root, "docs"), "*.md"));
+
+        var broken = (
+            from page in pages
+            from link in Link().Matches(File.ReadAllText(page)).Select(m => m.Groups[1].Value)
+            where !link.Contains("://", StringComparison.Ordinal) && !link.StartsWith('#')
+            let target = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(page)!, link.Split('#')[0]))
+            where !target.StartsWith(root, StringComparison.Ordinal) || !(File.Exists(target) || Directory.Exists(target))
+            select $"{Path.GetRelativePath(root, page)}: {link}").ToList();
+
+        Assert.Equal([], broken);
+    }
+
+    [GeneratedRegex(@"\]\(([^)\s]+)\)")]
+    private static partial Regex Link();
+}
