@@ -1,4 +1,3 @@
-using System.Globalization;
 using Prison.Worker.Hosting;
 
 namespace Prison.Web.SignIn;
@@ -27,11 +26,7 @@ public sealed record SessionIdleTime(TimeSpan Value)
             return new SessionIdleTime(Default <= lifetime.Value ? Default : lifetime.Value);
         }
 
-        if (!TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out var idle) || idle < Shortest || idle > Longest)
-        {
-            throw new StartupException($"{Key} is '{text}'; it must be a time span from {Shortest:c} to {Longest:c}, such as {Default:c}.");
-        }
-
+        var idle = TimeSpanSetting.Read(configuration, Key, Shortest, Longest, Default);
         return idle <= lifetime.Value
             ? new SessionIdleTime(idle)
             : throw new StartupException($"{Key} is '{text}', longer than a session lasts ({SessionLifetime.Key}, {lifetime.Value:c}): make it shorter, or the lifetime longer.");

@@ -1,4 +1,3 @@
-using System.Globalization;
 using Prison.Worker.Hosting;
 
 namespace Prison.Web.SignIn;
@@ -18,17 +17,8 @@ public sealed record SessionLifetime(TimeSpan Value)
     public static readonly TimeSpan Longest = TimeSpan.FromHours(12);
 
     /// <summary>Read when web is built, so that a value it cannot use stops the start with one sentence.</summary>
-    public static SessionLifetime From(IConfiguration configuration)
-    {
-        if (configuration[Key] is not { Length: > 0 } text)
-        {
-            return new SessionLifetime(Default);
-        }
-
-        return TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out var lifetime) && lifetime >= Shortest && lifetime <= Longest
-            ? new SessionLifetime(lifetime)
-            : throw new StartupException($"{Key} is '{text}'; it must be a time span from {Shortest:c} to {Longest:c}, such as {Default:c}.");
-    }
+    public static SessionLifetime From(IConfiguration configuration) =>
+        new(TimeSpanSetting.Read(configuration, Key, Shortest, Longest, Default));
 
     /// <summary>Whether a session that started at <paramref name="startedAtUtc"/> is over at <paramref name="nowUtc"/>.</summary>
     public bool IsOver(DateTimeOffset startedAtUtc, DateTimeOffset nowUtc) => nowUtc - startedAtUtc >= Value;

@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Globalization;
 using Prison.Db.Reads;
 using Prison.Worker.Hosting;
 
@@ -29,17 +28,8 @@ public sealed class DashboardStamps(TimeProvider clock, TimeSpan reuseFor)
     /// <see cref="ReuseKey"/>: a time span from zero (read the stamp for every poll) to five seconds. Read when web is
     /// built, so that a value it cannot use stops the start with one sentence.
     /// </summary>
-    public static TimeSpan ReuseFrom(IConfiguration configuration)
-    {
-        if (configuration[ReuseKey] is not { Length: > 0 } text)
-        {
-            return DefaultReuse;
-        }
-
-        return TimeSpan.TryParse(text, CultureInfo.InvariantCulture, out var reuse) && reuse >= TimeSpan.Zero && reuse <= TimeSpan.FromSeconds(5)
-            ? reuse
-            : throw new StartupException($"{ReuseKey} is '{text}'; it must be a time span from 00:00:00 to 00:00:05, such as {DefaultReuse:c}.");
-    }
+    public static TimeSpan ReuseFrom(IConfiguration configuration) =>
+        TimeSpanSetting.Read(configuration, ReuseKey, TimeSpan.Zero, TimeSpan.FromSeconds(5), DefaultReuse);
 
     /// <summary>The moment a read of the database starts: what it reads is as new as that, and no newer.</summary>
     public long Now() => clock.GetTimestamp();
