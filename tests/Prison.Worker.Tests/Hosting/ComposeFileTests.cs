@@ -10,7 +10,7 @@ namespace Prison.Worker.Tests.Hosting;
 /// docker-compose.yml and the Dockerfiles are read as text: no Docker engine is needed, and a key the apps
 /// would silently ignore (a typo, a renamed setting) fails here instead of in a deployment.
 /// </summary>
-public sealed class ComposeFileTests
+public sealed partial class ComposeFileTests
 {
     private const string RuntimeImage = "mcr.microsoft.com/dotnet/aspnet:10.0";
 
@@ -137,6 +137,68 @@ public sealed class ComposeFileTests
         Assert.DoesNotContain("SUPERUSER", script, StringComparison.Ordinal);
     }
 
+    [Fact]
+    public void No_password_has_a_default_so_compose_refuses_to_start_until_each_is_set()
+    {
+        var text = File.ReadAllText(Path.Combine(root, "docker-compose.yml"));
+        var passwords = PasswordVariable().Matches(text).Select(m => (Name: m.Groups[1].Value, Operator: m.Groups[2].Value)).ToList();
+        var example = File.ReadAllText(Path.Combine(root, ".env.example"));
+
+        Assert.NotEmpty(passwords);
+        Assert.All(passwords, variable => Assert.True(variable.Operator == ":?", $"${{{variable.Name}{variable.Operator}...}} gives a default password."));
+        Assert.All(passwords, variable => Assert.Matches($"(?m)^{variable.Name}=$", example));
+    }
+
+    [Fact]
+    public void No_service_stores_the_key_ring_unencrypted_and_web_is_given_the_certificate_that_encrypts_it()
+    {
+        Assert.All(new[] { "web", "worker", "migrate" }, service => Assert.DoesNotContain("DataProtection:AllowUnencryptedKeys", EnvironmentKeys(service)));
+        var web = Environment("web");
+        var mounts = ((YamlSequenceNode)Child(Service("web"), "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':')).ToList();
+
+        Assert.Contains(mounts, parts => parts.Length >= 2 && parts[1] == web["DataProtection:CertificatePath"]);
+        Assert.StartsWith("${DATA_PROTECTION_CERTIFICATE_PASSWORD:?", web["DataProtection:CertificatePassword"], StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Browsers_reach_web_only_through_the_TLS_proxy_whose_forwarded_headers_web_alone_believes()
+    {
+        var edge = Child(Child(Root(), "networks")!, "edge")!;
+        var subnet = Scalar(((YamlSequenceNode)Child(Child(edge, "ipam")!, "config")!).Children.Single(), "subnet");
+        var services = (YamlMappingNode)Child(Root(), "services")!;
+        var onEdge = services.Children
+            .Where(service => Child(service.Value, "networks") is YamlSequenceNode networks && networks.Children.Any(n => ((YamlScalarNode)n).Value == "edge"))
+            .Select(service => ((YamlScalarNode)service.Key).Value)
+            .Order(StringComparer.Ordinal);
+        var proxy = Service("proxy");
+        var config = ((YamlSequenceNode)Child(proxy, "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
+            .Single(parts => parts[1].StartsWith("/etc/nginx/conf.d/", StringComparison.Ordinal));
+        var nginx = File.ReadAllText(Path.Combine(root, config[0]));
+
+        Assert.Equal(["proxy", "web"], onEdge);
+        Assert.Equal(subnet, Environment("web")["ForwardedHeaders:KnownNetworks"]);
+        Assert.Null(Child(Service("web"), "ports"));
+        Assert.Contains(((YamlSequenceNode)Child(proxy, "ports")!).Children, port => ((YamlScalarNode)port).Value!.EndsWith(":443", StringComparison.Ordinal));
+        Assert.Contains("proxy_pass http://web:8080;", nginx, StringComparison.Ordinal);
+        Assert.Contains("proxy_set_header X-Forwarded-For $remote_addr;", nginx, StringComparison.Ordinal);
+        Assert.Contains("proxy_set_header X-Forwarded-Proto $scheme;", nginx, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void Prometheus_is_given_the_alert_rules_its_configuration_names()
+    {
+        var mounts = ((YamlSequenceNode)Child(Service("prometheus"), "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
+            .Where(parts => parts.Length >= 2 && parts[1].StartsWith("/etc/prometheus/", StringComparison.Ordinal))
+            .ToDictionary(parts => parts[1]["/etc/prometheus/".Length..], parts => parts[0]);
+        using var reader = new StreamReader(Path.Combine(root, mounts["prometheus.yml"]));
+        var configuration = new YamlStream();
+        configuration.Load(reader);
+        var ruleFiles = ((YamlSequenceNode)Child(configuration.Documents[0].RootNode, "rule_files")!).Children.Select(file => ((YamlScalarNode)file).Value!).ToList();
+
+        Assert.NotEmpty(ruleFiles);
+        Assert.All(ruleFiles, file => Assert.True(mounts.ContainsKey(file) && File.Exists(Path.Combine(root, mounts[file])), $"{file} is not mounted beside prometheus.yml."));
+    }
+
     [Theory]
     [InlineData("web/Dockerfile", "Prison.Web.dll")]
     [InlineData("worker/Dockerfile", "Prison.Worker.dll")]
@@ -176,14 +238,19 @@ public sealed class ComposeFileTests
 
     private YamlMappingNode Service(string name)
     {
+        var services = Child(Root(), "services") as YamlMappingNode
+            ?? throw new Xunit.Sdk.XunitException("docker-compose.yml has no services mapping.");
+        return Child(services, name) as YamlMappingNode ?? throw new Xunit.Sdk.XunitException($"docker-compose.yml has no {name} service.");
+    }
+
+    private YamlNode Root()
+    {
         using var reader = new StreamReader(Path.Combine(root, "docker-compose.yml"));
         var stream = new YamlStream();
 
         // Compose files share blocks through anchors and `<<:` merge keys; YamlStream resolves only the anchors.
         stream.Load(new MergingParser(new Parser(reader)));
-        var services = Child(stream.Documents[0].RootNode, "services") as YamlMappingNode
-            ?? throw new Xunit.Sdk.XunitException("docker-compose.yml has no services mapping.");
-        return Child(services, name) as YamlMappingNode ?? throw new Xunit.Sdk.XunitException($"docker-compose.yml has no {name} service.");
+        return stream.Documents[0].RootNode;
     }
 
     /// <summary>The configuration keys a service's environment sets, as the apps read them (RabbitMq__Host is RabbitMq:Host).</summary>
@@ -230,4 +297,7 @@ public sealed class ComposeFileTests
         Assert.NotEmpty(stages);
         return stages;
     }
+
+    [GeneratedRegex(@"\$\{([A-Z_]*PASSWORD[A-Z_]*)(:?[-?]|\})")]
+    private static partial Regex PasswordVariable();
 }
