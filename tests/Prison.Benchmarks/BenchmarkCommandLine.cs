@@ -9,7 +9,7 @@ using Prison.Benchmarks.Writes;
 namespace Prison.Benchmarks;
 
 /// <summary>
-/// dotnet run -c Release --project tests/Prison.Benchmarks -- &lt;benchmark&gt; [--prisoners N]; see README, "Measurements".
+/// dotnet run -c Release --project tests/Prison.Benchmarks -- &lt;benchmark&gt; [--prisoners N]; see docs/development.md, "Benchmarks".
 /// Mistakes print the usage (System.CommandLine), never a stack trace.
 /// </summary>
 public static class BenchmarkCommandLine

@@ -12,7 +12,7 @@ public static class BenchmarkReport
     private const string Heading = """
         # Benchmarks
 
-        Written by `tests/Prison.Benchmarks` (README, "Measurements"): each section is replaced when its benchmark runs again,
+        Written by `tests/Prison.Benchmarks` (docs/development.md, "Benchmarks"): each section is replaced when its benchmark runs again,
         with the machine, the date and the exact command next to its figures, so that every figure can be reproduced.
 
         """;
