@@ -32,7 +32,8 @@ internal static partial class RulesPage
         page.AppendLine(CultureInfo.InvariantCulture, $"A prisoner is Dangerous when any enabled rule fires. These are the {rules.Count} built-in rules, one class each in");
         page.AppendLine("`domain/Rules/`, named after its code. \"Today\" is the prison's local date; \"in the last 2 months\" means after the");
         page.AppendLine("same day two months ago and not in the future. Staff see the titles of the rules that fired, with the facts.");
-        page.AppendLine("Admins enable and disable rules on the rules page (`/admin/rules`); README's section \"The rules\" says how to add one.");
+        page.AppendLine("Admins enable and disable rules on the rules page (`/admin/rules`, [user-guide.md](user-guide.md#rules)), and approve");
+        page.AppendLine("rules assemblies there; [development.md](development.md#adding-a-rule) says how to add a rule class or an assembly.");
         page.AppendLine();
         page.AppendLine("| # | title | category | window | fires when | code |");
         page.AppendLine("|---|---|---|---|---|---|");

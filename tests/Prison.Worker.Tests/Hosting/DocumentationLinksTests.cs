@@ -23,6 +23,37 @@ public partial class DocumentationLinksTests
         Assert.Equal([], broken);
     }
 
+    [Fact]
+    public void Every_anchor_a_relative_link_gives_names_a_heading_of_the_page_it_leads_to()
+    {
+        var root = Repository.Root();
+        var pages = new[] { "README.md", "CHANGELOG.md" }.Select(p => Path.Combine(root, p))
+            .Concat(Directory.EnumerateFiles(Path.Combine(root, "docs"), "*.md"));
+
+        var broken = (
+            from page in pages
+            from link in Link().Matches(File.ReadAllText(page)).Select(m => m.Groups[1].Value)
+            where !link.Contains("://", StringComparison.Ordinal) && link.Contains('#', StringComparison.Ordinal)
+            let parts = link.Split('#', 2)
+            let target = parts[0].Length == 0 ? page : Path.GetFullPath(Path.Combine(Path.GetDirectoryName(page)!, parts[0]))
+            where target.EndsWith(".md", StringComparison.Ordinal) && File.Exists(target)
+            where !Anchors(target).Contains(parts[1])
+            select $"{Path.GetRelativePath(root, page)}: {link}").ToList();
+
+        Assert.Equal([], broken);
+    }
+
+    /// <summary>The anchors GitHub gives a page's headings: lower case, punctuation dropped, spaces as hyphens.</summary>
+    private static HashSet<string> Anchors(string page) =>
+        [.. Heading().Matches(File.ReadAllText(page))
+            .Select(m => NotInAnchor().Replace(m.Groups[1].Value.Trim().ToLowerInvariant(), string.Empty).Replace(' ', '-'))];
+
     [GeneratedRegex(@"\]\(([^)\s]+)\)")]
     private static partial Regex Link();
+
+    [GeneratedRegex(@"^#{1,6} (.+)$", RegexOptions.Multiline)]
+    private static partial Regex Heading();
+
+    [GeneratedRegex(@"[^\p{L}\p{N} _-]")]
+    private static partial Regex NotInAnchor();
 }
