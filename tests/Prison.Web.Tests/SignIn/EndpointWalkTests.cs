@@ -13,7 +13,7 @@ namespace Prison.Web.Tests.SignIn;
 /// later is walked without editing this test), asked by someone not signed in, by Staff, Admin and Operator, and by
 /// Staff of the second prison (to whom the first prison's prison and prisoner addresses answer 404), with GET
 /// and, where it takes posts, with a POST that carries no antiforgery token. What each must answer is decided here by
-/// the path, from what README "Signing in and users" promises, never read from the endpoints' own metadata: a path
+/// the path, from what docs/security.md ("In detail") promises, never read from the endpoints' own metadata: a path
 /// this test has no rule for fails it. The security headers are checked on every answer, and every answer to a signed-in
 /// user says Cache-Control: no-store.
 /// </summary>
