@@ -150,6 +150,18 @@ public sealed partial class ComposeFileTests
     }
 
     [Fact]
+    public void Every_variable_the_compose_file_reads_is_in_the_env_example_with_the_default_the_compose_file_gives_it()
+    {
+        var text = File.ReadAllText(Path.Combine(root, "docker-compose.yml"));
+        var example = File.ReadAllText(Path.Combine(root, ".env.example"));
+        var variables = Variable().Matches(text).Select(m => (Name: m.Groups[1].Value, Default: m.Groups[2].Success ? m.Groups[2].Value : null)).Distinct().ToList();
+
+        Assert.Contains(variables, variable => variable.Name == "EDGE_SUBNET");
+        Assert.All(variables, variable => Assert.Matches(
+            variable.Default is null ? $"(?m)^{variable.Name}=$" : $"(?m)^# {variable.Name}={Regex.Escape(variable.Default)}$", example));
+    }
+
+    [Fact]
     public void No_service_stores_the_key_ring_unencrypted_and_web_is_given_the_certificate_that_encrypts_it()
     {
         Assert.All(new[] { "web", "worker", "migrate" }, service => Assert.DoesNotContain("DataProtection:AllowUnencryptedKeys", EnvironmentKeys(service)));
@@ -300,4 +312,8 @@ public sealed partial class ComposeFileTests
 
     [GeneratedRegex(@"\$\{([A-Z_]*PASSWORD[A-Z_]*)(:?[-?]|\})")]
     private static partial Regex PasswordVariable();
+
+    /// <summary>${NAME:-default}, or ${NAME:?message} and ${NAME}, which have none.</summary>
+    [GeneratedRegex(@"\$\{([A-Z_]+)(?::-([^}]*)|:\?[^}]*)?\}")]
+    private static partial Regex Variable();
 }
