@@ -1,5 +1,5 @@
 using Prison.Web.Hosting;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 try
 {

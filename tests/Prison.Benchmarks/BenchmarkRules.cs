@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Domain.Evaluation;
-using Prison.Worker.Evaluation;
+using Prison.Hosting.Evaluation;
 
 namespace Prison.Benchmarks;
 

@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 using Microsoft.Extensions.Configuration;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Faults.Tests;
 

@@ -1,7 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Identity;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.Hosting;
 

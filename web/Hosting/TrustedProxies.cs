@@ -1,6 +1,6 @@
 using System.Net;
 using Microsoft.AspNetCore.HttpOverrides;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.Hosting;
 

@@ -5,9 +5,9 @@ using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
-using Prison.Worker.Evaluation;
-using Prison.Worker.Hosting;
-using Prison.Worker.Telemetry;
+using Prison.Hosting.Evaluation;
+using Prison.Hosting;
+using Prison.Hosting.Telemetry;
 
 namespace Prison.Web.Hosting;
 

@@ -5,7 +5,7 @@ using Prison.Db.Runs;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Web.Rules;
 

@@ -1,6 +1,6 @@
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.SignIn;
 

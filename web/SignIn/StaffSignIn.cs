@@ -8,7 +8,7 @@ using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.SignIn;
 

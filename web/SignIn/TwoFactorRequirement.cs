@@ -1,5 +1,5 @@
 using System.Security.Claims;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.SignIn;
 

@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using Prison.Db.Reads;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.Status;
 

@@ -1,7 +1,7 @@
 using System.CommandLine;
 using Microsoft.Data.Sqlite;
 using Microsoft.Extensions.Hosting;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -4,8 +4,8 @@ using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Prison.Domain.Evaluation;
-using Prison.Worker.Hosting;
-using Prison.Worker.Jobs;
+using Prison.Hosting;
+using Prison.Hosting.Jobs;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -1,6 +1,6 @@
 using System.CommandLine;
 using Microsoft.Extensions.Hosting;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -4,8 +4,8 @@ using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Runs;
-using Prison.Worker.Hosting;
-using Prison.Worker.Runs;
+using Prison.Hosting;
+using Prison.Hosting.Runs;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -1,6 +1,6 @@
 using System.CommandLine;
 using Microsoft.AspNetCore.Builder;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Worker.CommandLine;
 

@@ -5,7 +5,7 @@ using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
 using Prison.Db;
 using Prison.Db.Identity;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -3,8 +3,8 @@ using System.CommandLine.Parsing;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
-using Prison.Worker.Evaluation;
-using Prison.Worker.Hosting;
+using Prison.Hosting.Evaluation;
+using Prison.Hosting;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

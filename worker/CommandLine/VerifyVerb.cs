@@ -7,8 +7,8 @@ using Prison.Db.Runs;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
-using Prison.Worker.Evaluation;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Evaluation;
+using Prison.Hosting.Jobs;
 using Spectre.Console;
 
 namespace Prison.Worker.CommandLine;

@@ -1,7 +1,7 @@
 using RabbitMQ.Client;
 using RabbitMQ.Client.Exceptions;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>How many messages wait in the error queues, where a message goes after its retries failed.</summary>
 public static class ErrorQueues

@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Diagnostics.HealthChecks;
 using Prison.Db.Identity;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>
 /// Says which dependency is unhealthy (database, broker, scheduler), not only that one is. What each check says of

@@ -1,12 +1,12 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.Configuration.Memory;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>
 /// Log levels web and worker start from, placed under every other configuration source so that appsettings or
-/// environment variables (Logging__LogLevel__...) still decide. Kept in code because a settings file in the worker
-/// would also land in web's output, which references it.
+/// environment variables (Logging__LogLevel__...) still decide. Kept in code, so that both hosts start from the same
+/// levels without a settings file of this library's landing in their output.
 /// </summary>
 public static class LoggingDefaults
 {

@@ -17,12 +17,12 @@ using Prison.Db;
 using Prison.Db.Runs;
 using Prison.Db.Search;
 using Prison.Domain.Evaluation;
-using Prison.Worker.Evaluation;
-using Prison.Worker.Jobs;
-using Prison.Worker.Messaging;
-using Prison.Worker.Runs;
+using Prison.Hosting.Evaluation;
+using Prison.Hosting.Jobs;
+using Prison.Hosting.Messaging;
+using Prison.Hosting.Runs;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>The composition web and worker share; the worker's part (consumers and jobs) is hosted by web in the embedded mode.</summary>
 public static class PrisonHosting

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Prison.Db;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>
 /// Where the product's servers are, from standard configuration (appsettings, environment variables such as

@@ -1,6 +1,6 @@
 using System.Reflection;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>
 /// The version this build is (Directory.Build.props), and the commit it was built from when the build knew it: shown

@@ -1,7 +1,7 @@
 using System.Globalization;
 using Microsoft.Extensions.Configuration;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <param name="QueuePrefix">Put before every queue and exchange name, so that several installations (or test runs) can share one broker.</param>
 public sealed record RabbitMqSettings(string Host, int Port, string VirtualHost, string Username, string Password, string? QueuePrefix)

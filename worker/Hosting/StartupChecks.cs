@@ -3,7 +3,7 @@ using Microsoft.Data.Sqlite;
 using Npgsql;
 using RabbitMQ.Client;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>
 /// Fails the start with one clear sentence when a configured server cannot be reached, instead of a stack

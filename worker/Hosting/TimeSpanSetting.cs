@@ -1,7 +1,7 @@
 using System.Globalization;
 using Microsoft.Extensions.Configuration;
 
-namespace Prison.Worker.Hosting;
+namespace Prison.Hosting;
 
 /// <summary>A setting that is a time span within bounds: unset is the default, a value it cannot use stops the start with one sentence.</summary>
 public static class TimeSpanSetting

@@ -8,7 +8,7 @@ using Prison.Db.History;
 using Prison.Db.Import;
 using Prison.Db.Reads;
 using Prison.Domain;
-using Prison.Worker.Messaging;
+using Prison.Hosting.Messaging;
 
 namespace Prison.Worker.Import;
 

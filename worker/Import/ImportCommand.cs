@@ -7,8 +7,8 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
 using Prison.Db.Audit;
-using Prison.Worker.Hosting;
-using Prison.Worker.Messaging;
+using Prison.Hosting;
+using Prison.Hosting.Messaging;
 using Spectre.Console;
 
 namespace Prison.Worker.Import;

@@ -6,7 +6,7 @@ using Prison.Db.Import;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Record;
-using Prison.Worker.Messaging;
+using Prison.Hosting.Messaging;
 
 namespace Prison.Worker.Import;
 

@@ -13,8 +13,8 @@ using Prison.Domain.Messages;
 using Prison.Domain.Record;
 using Prison.Testing;
 using Prison.Web.Hosting;
-using Prison.Worker.Hosting;
-using Prison.Worker.Messaging;
+using Prison.Hosting;
+using Prison.Hosting.Messaging;
 
 namespace Prison.Benchmarks.Writes;
 

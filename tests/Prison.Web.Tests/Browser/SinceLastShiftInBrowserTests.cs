@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Playwright;
 using Prison.Db.Identity;
 using Prison.Domain.Evaluation;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 using static Microsoft.Playwright.Assertions;
 using static Prison.Web.Tests.ProductionFixture;
 

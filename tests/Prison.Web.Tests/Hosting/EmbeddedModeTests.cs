@@ -10,7 +10,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain.Evaluation;
 using Prison.Web.Hosting;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -7,8 +7,8 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
-using Prison.Worker.Jobs;
-using Prison.Worker.Messaging;
+using Prison.Hosting.Jobs;
+using Prison.Hosting.Messaging;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -6,8 +6,8 @@ using Prison.Db.Rules;
 using Prison.Web.Hosting;
 using Prison.Web.Tests.Pages.Admin;
 using Prison.Web.Tests.Pages.Admin.Rules;
-using Prison.Worker.Evaluation;
-using Prison.Worker.Hosting;
+using Prison.Hosting.Evaluation;
+using Prison.Hosting;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -1,4 +1,4 @@
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Prison.Db.Reads;
 using Prison.Web.Status;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Web.Tests.Status;
 

@@ -1,4 +1,4 @@
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Worker.Tests.CommandLine;
 

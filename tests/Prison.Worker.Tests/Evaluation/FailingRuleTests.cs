@@ -1,4 +1,4 @@
-using Prison.Worker.Evaluation;
+using Prison.Hosting.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
 

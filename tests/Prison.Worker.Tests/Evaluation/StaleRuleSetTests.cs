@@ -2,7 +2,7 @@ using Prison.Db.Rules;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
-using Prison.Worker.Evaluation;
+using Prison.Hosting.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
 

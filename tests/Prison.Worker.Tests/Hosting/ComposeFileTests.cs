@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 using Npgsql;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 using YamlDotNet.Core;
 using YamlDotNet.RepresentationModel;
 

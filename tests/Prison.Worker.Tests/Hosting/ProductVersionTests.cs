@@ -1,5 +1,5 @@
 using System.Text.RegularExpressions;
-using Prison.Worker.Hosting;
+using Prison.Hosting;
 
 namespace Prison.Worker.Tests.Hosting;
 

@@ -1,7 +1,7 @@
 using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Domain.Record;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Worker.Tests.Jobs;
 

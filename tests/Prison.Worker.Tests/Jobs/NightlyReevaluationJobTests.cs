@@ -3,7 +3,7 @@ using Hangfire.Common;
 using Hangfire.Storage;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Worker.Tests.Jobs;
 

@@ -1,6 +1,6 @@
 using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Worker.Tests.Jobs;
 

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Runs;
-using Prison.Worker.Runs;
+using Prison.Hosting.Runs;
 
 namespace Prison.Worker.Tests.Runs;
 

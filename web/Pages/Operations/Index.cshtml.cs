@@ -6,9 +6,9 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
 using Prison.Web.Status;
-using Prison.Worker.Hosting;
-using Prison.Worker.Jobs;
-using Prison.Worker.Runs;
+using Prison.Hosting;
+using Prison.Hosting.Jobs;
+using Prison.Hosting.Runs;
 
 namespace Prison.Web.Pages.Operations;
 
@@ -43,7 +43,7 @@ public sealed class IndexModel(
         Backlog = await db.BacklogAsync(NowUtc, cancellationToken);
         try
         {
-            ErrorQueues = await Worker.Hosting.ErrorQueues.CountAsync(settings, cancellationToken);
+            ErrorQueues = await Prison.Hosting.ErrorQueues.CountAsync(settings, cancellationToken);
         }
         catch (Exception error) when (error is not OperationCanceledException)
         {

@@ -5,7 +5,7 @@ using Hangfire.PostgreSql;
 using Hangfire.Storage;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
-using Prison.Worker.Jobs;
+using Prison.Hosting.Jobs;
 
 namespace Prison.Web.Tests.Pages.Operations;
 

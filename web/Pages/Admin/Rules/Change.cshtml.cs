@@ -6,7 +6,7 @@ using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Domain.Evaluation;
 using Prison.Web.Rules;
-using Prison.Worker.Evaluation;
+using Prison.Hosting.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

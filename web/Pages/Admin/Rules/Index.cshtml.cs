@@ -4,7 +4,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Web.Rules;
-using Prison.Worker.Evaluation;
+using Prison.Hosting.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

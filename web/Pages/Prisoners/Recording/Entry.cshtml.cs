@@ -9,7 +9,7 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
-using Prison.Worker.Messaging;
+using Prison.Hosting.Messaging;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
