@@ -1,0 +1,14 @@
+namespace Prison.Db.Reads;
+
+/// <summary>
+/// One prison on the headquarters overview: its counts by status now, and its Dangerous count at the end of each day
+/// asked (<see cref="Days"/>, oldest first) and of the days before yesterday and a week ago.
+/// </summary>
+public sealed record PrisonOverview(int PrisonId, StatusCounts Counts, IReadOnlyList<DangerousDay> Days, int? DangerousYesterday, int? DangerousWeekAgo)
+{
+    /// <summary>How the Dangerous count moved since the end of yesterday (UTC), null when that day was not kept.</summary>
+    public int? ChangeOverDay => Counts.Dangerous - DangerousYesterday;
+
+    /// <summary>How the Dangerous count moved since the end of the day a week before today (UTC), null when that day was not kept.</summary>
+    public int? ChangeOverWeek => Counts.Dangerous - DangerousWeekAgo;
+}
