@@ -19,7 +19,7 @@ public static class OverviewReads
     /// yesterday and of the day a week ago. A day's figure is the count now less the changes kept for the days after
     /// it: exact, since every change is kept in the transaction that makes it.
     /// </summary>
-    public static async Task<IReadOnlyList<PrisonOverview>> OverviewAsync(
+    public static async Task<PrisonsOverview> OverviewAsync(
         this PrisonDb db, IReadOnlyCollection<int>? prisonIds, DateOnly firstDay, DateOnly lastDay, DateOnly today, CancellationToken cancellationToken = default)
     {
         if (lastDay < firstDay || lastDay > today || firstDay < today.AddDays(-FurthestBack))
@@ -29,7 +29,7 @@ public static class OverviewReads
 
         if (prisonIds is { Count: 0 })
         {
-            return [];
+            return PrisonsOverview.None(firstDay, lastDay, today);
         }
 
         var weekAgo = today.AddDays(-7);
@@ -56,19 +56,13 @@ public static class OverviewReads
 
         var keptSince = lines.Where(l => l.Kind == LineKind.KeptSince).Select(l => (DateOnly?)l.Day).FirstOrDefault() ?? today;
         var changes = lines.Where(l => l.Kind == LineKind.DayChange).ToLookup(l => l.PrisonId, l => (l.Day, Change: l.Dangerous));
-        return lines
-            .Where(l => l.Kind == LineKind.Counts)
-            .Select(l =>
-            {
-                var figures = new DailyFigures(l.Dangerous, changes[l.PrisonId], keptSince);
-                return new PrisonOverview(
-                    l.PrisonId,
-                    new StatusCounts(l.Dangerous, l.NotDangerous, l.Unknown),
-                    [.. Enumerable.Range(0, lastDay.DayNumber - firstDay.DayNumber + 1).Select(i => firstDay.AddDays(i)).Select(day => new DangerousDay(day, figures.AtEndOf(day)))],
-                    figures.AtEndOf(today.AddDays(-1)),
-                    figures.AtEndOf(weekAgo));
-            })
-            .ToList();
+        var read = new PrisonsOverview([], keptSince, firstDay, lastDay, today);
+        return read with
+        {
+            Prisons = [.. lines
+                .Where(l => l.Kind == LineKind.Counts)
+                .Select(l => read.Figures(l.PrisonId, new StatusCounts(l.Dangerous, l.NotDangerous, l.Unknown), new DailyFigures(l.Dangerous, changes[l.PrisonId], keptSince)))],
+        };
     }
 
     private enum LineKind

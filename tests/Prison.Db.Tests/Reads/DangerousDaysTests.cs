@@ -77,7 +77,7 @@ public class DangerousDaysTests
             var overview = await db.OverviewAsync(null, firstDay.AddDays(-1), today, today);
             foreach (var prisonId in PrisonIds)
             {
-                var prison = overview.Single(o => o.PrisonId == prisonId);
+                var prison = overview.Prisons.Single(o => o.PrisonId == prisonId);
                 Assert.Equal(
                     [null, .. atEndOfDay.Select(day => (int?)day[prisonId])],
                     prison.Days.Select(d => d.Dangerous).ToList());
@@ -138,7 +138,7 @@ public class DangerousDaysTests
             var overview = await db.OverviewAsync(null, today.AddDays(-1), today, today);
             foreach (var prisonId in PrisonIds)
             {
-                var prison = overview.Single(o => o.PrisonId == prisonId);
+                var prison = overview.Prisons.Single(o => o.PrisonId == prisonId);
                 Assert.Equal((prisonId, recount[prisonId]), (prisonId, prison.Days[^1].Dangerous));
                 Assert.Equal((prisonId, recount[prisonId]), (prisonId, prison.Counts.Dangerous));
             }
@@ -170,7 +170,7 @@ public class DangerousDaysTests
         var today = await DatabaseTodayAsync(database);
         await using (var db = database.Open())
         {
-            var prison = (await db.OverviewAsync([1], today, today, today)).Single();
+            var prison = (await db.OverviewAsync([1], today, today, today)).Prisons.Single();
             Assert.Equal(1, prison.Days.Single().Dangerous);
             Assert.Equal((await RecountAsync(database))[1], prison.Days.Single().Dangerous);
         }
@@ -191,9 +191,9 @@ public class DangerousDaysTests
         var today = await DatabaseTodayAsync(database);
         await using (var db = database.Open())
         {
-            Assert.Empty(await db.OverviewAsync([], today, today, today));
-            Assert.Equal([2], (await db.OverviewAsync([2], today, today, today)).Select(o => o.PrisonId));
-            Assert.Equal([1, 2], (await db.OverviewAsync(null, today, today, today)).Select(o => o.PrisonId).Order());
+            Assert.Empty((await db.OverviewAsync([], today, today, today)).Prisons);
+            Assert.Equal([2], (await db.OverviewAsync([2], today, today, today)).Prisons.Select(o => o.PrisonId));
+            Assert.Equal([1, 2], (await db.OverviewAsync(null, today, today, today)).Prisons.Select(o => o.PrisonId).Order());
         }
     }
 
@@ -215,8 +215,8 @@ public class DangerousDaysTests
             var counter = new StatementCounter();
             await using var db = database.Open(null, counter);
             var overview = await db.OverviewAsync(prisons, today.AddDays(-89), today, today);
-            Assert.Equal(prisons.Length, overview.Count);
-            Assert.All(overview, o => Assert.Equal(90, o.Days.Count));
+            Assert.Equal(prisons.Length, overview.Prisons.Count);
+            Assert.All(overview.Prisons, o => Assert.Equal(90, o.Days.Count));
             Assert.Equal(1, counter.Count);
         }
     }
