@@ -1,8 +1,9 @@
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// One prison on the headquarters overview: its counts by status now, and its Dangerous count at the end of each day
-/// asked (<see cref="Days"/>, oldest first) and of the days before yesterday and a week ago.
+/// One prison on the headquarters overview: its counts by status now, its Dangerous count at the end of each day asked
+/// (<see cref="Days"/>, oldest first; today's is the count now), and at the end of yesterday and of the day a week
+/// before today (UTC days), null for a day before the figures were kept.
 /// </summary>
 public sealed record PrisonOverview(int PrisonId, StatusCounts Counts, IReadOnlyList<DangerousDay> Days, int? DangerousYesterday, int? DangerousWeekAgo)
 {
