@@ -46,12 +46,13 @@ public static class HeadquartersOverview
         await MeasureAsync($"every prison ({DataGenerator.PrisonCount}) by their ids, 366 days",
             () => db.OverviewAsync(every, today.AddDays(-365), today, today, cancellationToken));
 
-        var command = $"dotnet run -c Release --project tests/Prison.Benchmarks -- headquarters-overview --prisoners {prisoners}";
+        var command = $"dotnet run -c Release --project tests/Prison.Benchmarks -- headquarters-overview --prisoners {prisoners}{(databaseName is null ? "" : $" --database {databaseName}")}";
         await BenchmarkReport.WriteSectionAsync(output, $"headquarters-overview-{prisoners}", $"8. Headquarters overview, {prisoners:N0} prisoners", command,
             await Machine.DescribeAsync(cancellationToken), Table(results),
             "The overview's one statement: each prison's counts by status (prison_status_count) and its Dangerous changes day by day " +
             "(prison_dangerous_day, migration 025), summed per prison and day in the database, the figures computed in .NET. " +
-            "\"days shown\" is the number of day figures the read returned, over all its prisons. " +
+            "\"days shown\" is the number of day figures the read returned, over all its prisons. The rows it sums are prisons x stripes x days " +
+            ", whatever the number of prisoners. " +
             $"Data: {prepared}; {history}.");
         return results;
     }
