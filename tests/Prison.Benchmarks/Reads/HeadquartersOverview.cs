@@ -51,8 +51,8 @@ public static class HeadquartersOverview
             await Machine.DescribeAsync(cancellationToken), Table(results),
             "The overview's one statement: each prison's counts by status (prison_status_count) and its Dangerous changes day by day " +
             "(prison_dangerous_day, migration 025), summed per prison and day in the database, the figures computed in .NET. " +
-            "\"days shown\" is the number of day figures the read returned, over all its prisons. The rows it sums are prisons x stripes x days " +
-            ", whatever the number of prisoners. " +
+            "\"days shown\" is the number of day figures the read returned, over all its prisons. The rows it sums are prisons x stripes x days, " +
+            "whatever the number of prisoners. " +
             $"Data: {prepared}; {history}.");
         return results;
     }
