@@ -20,3 +20,4 @@ bench reevaluate --prisoners 1000000 --workers 1 2
 bench since-last-shift --prisoners 1000000
 bench dashboard-poll --prisoners 1000000
 bench search-and-lists --prisoners 1000000
+bench headquarters-overview --prisoners 1000000

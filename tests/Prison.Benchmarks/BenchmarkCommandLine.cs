@@ -103,6 +103,15 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var database = new Option<string?>("--database") { Description = "the database to use instead of prison_bench_N (kept between runs as that one is)", HelpName = "NAME" };
+        var overview = new Command("headquarters-overview", "8. The headquarters overview's statement over ninety days of kept Dangerous figures, every prison and one.") { prisoners, database, output };
+        overview.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await HeadquartersOverview.RunAsync(parse.GetValue(prisoners), Output(parse), parse.GetValue(database), cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -113,7 +122,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, dashboard,
         };
         try
         {

@@ -19,7 +19,7 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
     /// <summary>Each Razor page (its path under Pages/), the role that opens it (null: anybody) and the addresses that show it.</summary>
     private static readonly IReadOnlyDictionary<string, (string? Role, string[] Paths)> Walked = new Dictionary<string, (string?, string[])>
     {
-        ["/Index"] = (Roles.Staff, ["/"]),
+        ["/Index"] = (Roles.Staff, ["/", "/?from=2026-11-01&to=2026-11-10", "/?from=yesterday"]),
         ["/Account/SignIn"] = (null, ["/sign-in"]),
 
         // Opened without a password step it leads back to the sign-in form; TwoFactorInBrowserTests walks it between the steps.

@@ -1,0 +1,283 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Reads;
+using Prison.Db.Rules;
+using Prison.Db.Writes;
+using Prison.Domain;
+using Prison.Domain.Evaluation;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Tests.Reads;
+
+/// <summary>
+/// Each prison's Dangerous count day by day is kept by the triggers that keep its counts (prison_dangerous_day,
+/// migration 025): the figure of a day must equal the count of Dangerous current prisoners at that day's end, whatever
+/// wrote. The database's clock decides the day, and no test can move it: a day passes here by moving every kept day,
+/// and the day they are kept since, one day back, which is what the rows would say had the writes run a day earlier.
+/// </summary>
+public class DangerousDaysTests
+{
+    private static readonly int[] PrisonIds = [1, 2];
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_figure_of_each_day_equals_the_dangerous_prisoners_at_its_end_after_verdicts_a_transfer_a_release_and_a_rule_set_change(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var atEndOfDay = new List<Dictionary<int, int>>();
+        await using (var db = database.Open())
+        {
+            db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
+            db.Prisoners.AddRange(Enumerable.Range(1, 6).Select(n => Records.Harmless(Number(n), prisonId: 1, TestDay.Today.AddDays(-10 - n))));
+            db.Prisoners.AddRange(Enumerable.Range(7, 4).Select(n => Records.Harmless(Number(n), prisonId: 2, TestDay.Today.AddDays(-10 - n))));
+            await db.SaveRecordChangesAsync();
+        }
+
+        // Day 1: the first verdicts.
+        await WriteVerdictsAsync(database, "rules-1", new()
+        {
+            [1] = DangerStatus.Dangerous, [2] = DangerStatus.Dangerous, [3] = DangerStatus.Dangerous, [4] = DangerStatus.NotDangerous,
+            [7] = DangerStatus.Dangerous, [8] = DangerStatus.NotDangerous,
+        });
+        atEndOfDay.Add(await RecountAsync(database));
+        await ADayPassesAsync(database);
+
+        // Day 2: a dangerous prisoner transferred to the other prison, and another verdict.
+        await ChangeAsync(database, Number(1), p => p.Transfer(prisonId: 2, TestDay.Today.AddDays(-5), forDisciplinaryReasons: false));
+        await WriteVerdictsAsync(database, "rules-1", new() { [1] = DangerStatus.Dangerous, [9] = DangerStatus.Dangerous });
+        atEndOfDay.Add(await RecountAsync(database));
+        await ADayPassesAsync(database);
+
+        // Day 3: nothing happens.
+        atEndOfDay.Add(await RecountAsync(database));
+        await ADayPassesAsync(database);
+
+        // Day 4: a dangerous prisoner released, and one's record changed (back to Unknown until evaluated).
+        await ChangeAsync(database, Number(2), p => p.Release(TestDay.Today.AddDays(-4)));
+        await ChangeAsync(database, Number(3), p => p.RecordDrugTest(TestDay.Today, DrugTestResult.Refused));
+        atEndOfDay.Add(await RecountAsync(database));
+        await ADayPassesAsync(database);
+
+        // Today: a new rule set comes into force and every current prisoner is evaluated under it.
+        await using (var db = database.Open())
+        {
+            Assert.True(await db.RecordRuleSetInForceAsync("rules-2", TestDay.Noon.UtcDateTime));
+        }
+
+        await WriteVerdictsAsync(database, "rules-2", new()
+        {
+            [1] = DangerStatus.NotDangerous, [3] = DangerStatus.Dangerous, [4] = DangerStatus.Dangerous, [5] = DangerStatus.NotDangerous,
+            [6] = DangerStatus.NotDangerous, [7] = DangerStatus.Dangerous, [8] = DangerStatus.Dangerous, [9] = DangerStatus.NotDangerous, [10] = DangerStatus.NotDangerous,
+        });
+        atEndOfDay.Add(await RecountAsync(database));
+
+        var today = await DatabaseTodayAsync(database);
+        var firstDay = today.AddDays(-(atEndOfDay.Count - 1));
+        await using (var db = database.Open())
+        {
+            var overview = await db.OverviewAsync(null, firstDay.AddDays(-1), today, today);
+            foreach (var prisonId in PrisonIds)
+            {
+                var prison = overview.Prisons.Single(o => o.PrisonId == prisonId);
+                Assert.Equal(
+                    [null, .. atEndOfDay.Select(day => (int?)day[prisonId])],
+                    prison.Days.Select(d => d.Dangerous).ToList());
+                Assert.Equal(atEndOfDay[^1][prisonId], prison.Counts.Dangerous);
+                Assert.Equal(atEndOfDay[^1][prisonId] - atEndOfDay[^2][prisonId], prison.ChangeOverDay);
+                Assert.Null(prison.ChangeOverWeek);
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Racing_verdict_writes_and_transfers_leave_todays_figure_equal_to_the_recount(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        List<Prisoner> judged;
+        List<Prisoner> moved;
+        await using (var db = database.Open())
+        {
+            db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
+            var all = Enumerable.Range(1, 64).Select(n => Records.Harmless(Number(n), prisonId: 1 + n % 2, TestDay.Today.AddDays(-n))).ToList();
+            db.Prisoners.AddRange(all);
+            await db.SaveRecordChangesAsync();
+            judged = all.Where((_, i) => i % 4 != 0).ToList();
+            moved = all.Where((_, i) => i % 4 == 0).ToList();
+        }
+
+        async Task FlipAsync(int rounds)
+        {
+            for (var round = 0; round < rounds; round++)
+            {
+                await using var db = database.Open();
+                var status = round % 2 == 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous;
+                await WriteVerdictsAsync(db, "rules-1", judged.Where((_, i) => i % 3 != round % 3).Select(p => p.Number), status);
+            }
+        }
+
+        async Task TransferAsync(int rounds)
+        {
+            for (var round = 0; round < rounds; round++)
+            {
+                foreach (var prisoner in moved.Where((_, i) => i % 2 == round % 2))
+                {
+                    await ChangeAsync(database, prisoner.Number, p => p.Transfer(3 - p.CurrentImprisonment!.PrisonId, TestDay.Today, forDisciplinaryReasons: false));
+                }
+
+                await using var db = database.Open();
+                await WriteVerdictsAsync(db, "rules-1", moved.Select(p => p.Number), round % 3 == 0 ? DangerStatus.NotDangerous : DangerStatus.Dangerous);
+            }
+        }
+
+        await Task.WhenAll(FlipAsync(rounds: 15), FlipAsync(rounds: 14), TransferAsync(rounds: 6));
+
+        var recount = await RecountAsync(database);
+        var today = await DatabaseTodayAsync(database);
+        await using (var db = database.Open())
+        {
+            var overview = await db.OverviewAsync(null, today.AddDays(-1), today, today);
+            foreach (var prisonId in PrisonIds)
+            {
+                var prison = overview.Prisons.Single(o => o.PrisonId == prisonId);
+                Assert.Equal((prisonId, recount[prisonId]), (prisonId, prison.Days[^1].Dangerous));
+                Assert.Equal((prisonId, recount[prisonId]), (prisonId, prison.Counts.Dangerous));
+            }
+
+            // The day's changes, summed, are what moved since the prisoners arrived Unknown.
+            var kept = await db.Set<PrisonDangerousDay>().Where(d => d.Day == today).GroupBy(d => d.PrisonId).Select(g => new { g.Key, Sum = g.Sum(d => d.DangerousChange) }).ToDictionaryAsync(g => g.Key, g => g.Sum);
+            Assert.Equal(PrisonIds.Select(id => recount[id]), PrisonIds.Select(id => kept.GetValueOrDefault(id)));
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_prisoner_deleted_leaves_the_days_figure_equal_to_the_recount(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = database.Open())
+        {
+            db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
+            db.Prisoners.AddRange(Enumerable.Range(1, 4).Select(n => Records.Harmless(Number(n), prisonId: 1, TestDay.Today.AddDays(-n))));
+            await db.SaveRecordChangesAsync();
+        }
+
+        await WriteVerdictsAsync(database, "rules-1", new() { [1] = DangerStatus.Dangerous, [2] = DangerStatus.Dangerous, [3] = DangerStatus.NotDangerous });
+        await using (var db = database.Open())
+        {
+            await db.Database.ExecuteSqlRawAsync("DELETE FROM prisoner WHERE number = {0}", Number(1));
+        }
+
+        var today = await DatabaseTodayAsync(database);
+        await using (var db = database.Open())
+        {
+            var prison = (await db.OverviewAsync([1], today, today, today)).Prisons.Single();
+            Assert.Equal(1, prison.Days.Single().Dangerous);
+            Assert.Equal((await RecountAsync(database))[1], prison.Days.Single().Dangerous);
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task An_empty_list_of_prisons_reads_no_prison_and_a_list_reads_only_its_own(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = database.Open())
+        {
+            db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
+            db.Prisoners.AddRange(Records.Harmless(Number(1), prisonId: 1, TestDay.Today), Records.Harmless(Number(2), prisonId: 2, TestDay.Today));
+            await db.SaveRecordChangesAsync();
+        }
+
+        var today = await DatabaseTodayAsync(database);
+        await using (var db = database.Open())
+        {
+            Assert.Empty((await db.OverviewAsync([], today, today, today)).Prisons);
+            Assert.Equal([2], (await db.OverviewAsync([2], today, today, today)).Prisons.Select(o => o.PrisonId));
+            Assert.Equal([1, 2], (await db.OverviewAsync(null, today, today, today)).Prisons.Select(o => o.PrisonId).Order());
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_overview_is_one_statement_for_one_prison_and_for_twenty(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await using (var db = database.Open())
+        {
+            db.Prisons.AddRange(Enumerable.Range(1, 20).Select(Records.Prison));
+            db.Prisoners.AddRange(Enumerable.Range(1, 40).Select(n => Records.Harmless(Number(n), prisonId: 1 + n % 20, TestDay.Today)));
+            await db.SaveRecordChangesAsync();
+        }
+
+        var today = await DatabaseTodayAsync(database);
+        foreach (var prisons in new[] { new[] { 1 }, [.. Enumerable.Range(1, 20)] })
+        {
+            var counter = new StatementCounter();
+            await using var db = database.Open(null, counter);
+            var overview = await db.OverviewAsync(prisons, today.AddDays(-89), today, today);
+            Assert.Equal(prisons.Length, overview.Prisons.Count);
+            Assert.All(overview.Prisons, o => Assert.Equal(90, o.Days.Count));
+            Assert.Equal(1, counter.Count);
+        }
+    }
+
+    private static string Number(int n) => $"D{n:000}";
+
+    /// <summary>Every kept day, and the day they are kept since, one day earlier: as if everything so far had been written a day before.</summary>
+    private static async Task ADayPassesAsync(ScratchDatabase database)
+    {
+        // Through a distant day, so that no row takes the key of another on its way.
+        var (farBack, back) = database.Engine == Engine.PostgreSql
+            ? ("day - 100000", "day + 99999")
+            : ("date(day, '-100000 days')", "date(day, '+99999 days')");
+        await database.ExecuteAsync($"UPDATE prison_dangerous_day SET day = {farBack}");
+        await database.ExecuteAsync($"UPDATE prison_dangerous_day SET day = {back}");
+        await database.ExecuteAsync(database.Engine == Engine.PostgreSql
+            ? "UPDATE prison_dangerous_day_kept SET since = since - 1"
+            : "UPDATE prison_dangerous_day_kept SET since = date(since, '-1 day')");
+    }
+
+    private static async Task<DateOnly> DatabaseTodayAsync(ScratchDatabase database) =>
+        DateOnly.ParseExact(
+            (await database.RowsAsync(database.Engine == Engine.PostgreSql ? "SELECT to_char(prison_dangerous_today(), 'YYYY-MM-DD')" : "SELECT date('now')")).Single()[0],
+            "yyyy-MM-dd",
+            System.Globalization.CultureInfo.InvariantCulture);
+
+    /// <summary>The Dangerous current prisoners of each prison, counted from the stays.</summary>
+    private static async Task<Dictionary<int, int>> RecountAsync(ScratchDatabase database)
+    {
+        await using var db = database.Open();
+        var counts = new Dictionary<int, int>();
+        foreach (var prisonId in PrisonIds)
+        {
+            counts[prisonId] = (await db.StatusCountsFromStaysAsync(prisonId)).Dangerous;
+        }
+
+        return counts;
+    }
+
+    private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
+    {
+        await using var db = database.Open();
+        var prisoner = await db.LoadForChangeAsync(number);
+        change(prisoner!);
+        await db.SaveRecordChangesAsync();
+    }
+
+    private static async Task WriteVerdictsAsync(ScratchDatabase database, string ruleSet, Dictionary<int, DangerStatus> statuses)
+    {
+        await using var db = database.Open();
+        foreach (var group in statuses.GroupBy(s => s.Value))
+        {
+            await WriteVerdictsAsync(db, ruleSet, group.Select(s => Number(s.Key)), group.Key);
+        }
+    }
+
+    /// <summary>Verdicts for the current versions of the prisoners, in one statement.</summary>
+    private static async Task WriteVerdictsAsync(PrisonDb db, string ruleSet, IEnumerable<string> numbers, DangerStatus status)
+    {
+        var wanted = numbers.ToList();
+        var prisoners = await db.Prisoners.AsNoTracking().Where(p => wanted.Contains(p.Number)).Select(p => new { p.Id, p.ChangeVersion }).ToListAsync();
+        await db.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, new Verdict(status, [], TestDay.Noon.UtcDateTime, null, ruleSet))).ToList());
+    }
+}
