@@ -46,16 +46,21 @@ public static class VerdictHistoryReads
         return new ShiftChanges(became, moreBecame, ended, moreEnded);
     }
 
+    /// <summary>
+    /// Every change of one group of "Since last shift" in the span (<paramref name="becameDangerous"/>: those who became
+    /// Dangerous, else those no longer Dangerous), newest first, with no page: ONE statement walking the group's partial
+    /// index, whose rows come as they are read (for a download), nothing gathered in memory however long the span.
+    /// </summary>
+    public static IAsyncEnumerable<ShiftChange> EveryShiftChange(this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous) =>
+        Changes(db, prisonId, fromUtc, toUtc, becameDangerous)
+            .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new { Change = c, p.Number, p.Name, StatusNow = p.DangerStatus })
+            .OrderByDescending(r => r.Change.AtUtc).ThenByDescending(r => r.Change.Id)
+            .Select(r => new ShiftChange(r.Change, r.Number, r.Name, r.StatusNow))
+            .AsAsyncEnumerable();
+
     private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
     {
-        var changes = db.Set<VerdictChange>().AsNoTracking().Where(c => c.PrisonId == prisonId && c.AtUtc >= fromUtc && c.AtUtc < toUtc);
-
-        // The conditions of the partial indexes (Mappings/VerdictChangeConfiguration), with the statuses as constants.
-        changes = becameDangerous
-            ? changes.Where(c => c.ToStatus == DangerStatus.Dangerous
-                && (c.FromStatus == null || c.FromStatus != DangerStatus.Dangerous)
-                && c.Cause != VerdictCauseKind.HistoryBegan)
-            : changes.Where(c => c.FromStatus == DangerStatus.Dangerous && c.ToStatus == DangerStatus.NotDangerous);
+        var changes = Changes(db, prisonId, fromUtc, toUtc, becameDangerous);
         if (before is { } cursor)
         {
             // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
@@ -66,6 +71,17 @@ public static class VerdictHistoryReads
             .OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id)
             .Take(ShiftPageSize + 1)
             .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new ShiftRow { Change = c, Number = p.Number, Name = p.Name, StatusNow = p.DangerStatus });
+    }
+
+    /// <summary>One group's changes in the span: the conditions of its partial index (Mappings/VerdictChangeConfiguration), with the statuses as constants.</summary>
+    private static IQueryable<VerdictChange> Changes(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous)
+    {
+        var changes = db.Set<VerdictChange>().AsNoTracking().Where(c => c.PrisonId == prisonId && c.AtUtc >= fromUtc && c.AtUtc < toUtc);
+        return becameDangerous
+            ? changes.Where(c => c.ToStatus == DangerStatus.Dangerous
+                && (c.FromStatus == null || c.FromStatus != DangerStatus.Dangerous)
+                && c.Cause != VerdictCauseKind.HistoryBegan)
+            : changes.Where(c => c.FromStatus == DangerStatus.Dangerous && c.ToStatus == DangerStatus.NotDangerous);
     }
 
     /// <summary>A group's page, newest first (the join gave no order), and where its next page starts.</summary>
