@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.History;
 using Prison.Domain;
@@ -47,16 +48,26 @@ public static class VerdictHistoryReads
     }
 
     /// <summary>
-    /// Every change of one group of "Since last shift" in the span (<paramref name="becameDangerous"/>: those who became
-    /// Dangerous, else those no longer Dangerous), newest first, with no page: ONE statement walking the group's partial
-    /// index, whose rows come as they are read (for a download), nothing gathered in memory however long the span.
+    /// Every change of "Since last shift" in the span, with no page: those who became Dangerous, then those no longer
+    /// Dangerous, each group newest first. ONE statement a group, each walking its partial index, whose rows come as
+    /// they are read (for a download, inside <see cref="StreamedReads.StreamAsync"/>): nothing is gathered in memory
+    /// however long the span.
     /// </summary>
-    public static IAsyncEnumerable<ShiftChange> EveryShiftChange(this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous) =>
-        Changes(db, prisonId, fromUtc, toUtc, becameDangerous)
-            .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new { Change = c, p.Number, p.Name, StatusNow = p.DangerStatus })
-            .OrderByDescending(r => r.Change.AtUtc).ThenByDescending(r => r.Change.Id)
-            .Select(r => new ShiftChange(r.Change, r.Number, r.Name, r.StatusNow))
-            .AsAsyncEnumerable();
+    public static async IAsyncEnumerable<ShiftChange> EveryShiftChange(
+        this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        foreach (var becameDangerous in new[] { true, false })
+        {
+            var rows = Changes(db, prisonId, fromUtc, toUtc, becameDangerous)
+                .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new { Change = c, p.Number, p.Name, StatusNow = p.DangerStatus })
+                .OrderByDescending(r => r.Change.AtUtc).ThenByDescending(r => r.Change.Id)
+                .AsAsyncEnumerable();
+            await foreach (var row in rows.WithCancellation(cancellationToken))
+            {
+                yield return new ShiftChange(row.Change, row.Number, row.Name, row.StatusNow);
+            }
+        }
+    }
 
     private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
     {
