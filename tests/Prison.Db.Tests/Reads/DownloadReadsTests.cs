@@ -44,6 +44,36 @@ public class DownloadReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Every_change_of_a_span_comes_as_its_pages_show_them_one_statement_a_group(Engine engine)
+    {
+        await using var database = await SeededAsync(engine, Held, dangerous: n => n % 3 != 0, arrival: ArrivalOf);
+        var (from, to) = (TestDay.Noon.UtcDateTime.AddDays(-1), TestDay.Noon.UtcDateTime.AddDays(1));
+        await using var db = database.Open();
+        var paged = new List<Db.History.ShiftChange>();
+        Db.History.HistoryCursor? became = null;
+        do
+        {
+            var page = await db.ShiftChangesAsync(1, from, to, became);
+            paged.AddRange(page.BecameDangerous);
+            became = page.MoreBecameDangerous;
+        }
+        while (became is not null);
+
+        var counter = new StatementCounter();
+        await using var read = database.Open(interceptors: counter);
+        var streamed = new List<Db.History.ShiftChange>();
+        await foreach (var change in read.EveryShiftChange(1, from, to))
+        {
+            streamed.Add(change);
+        }
+
+        Assert.Equal(2, counter.Count);
+        Assert.Equal(87, streamed.Count);
+        Assert.Equal(paged.Select(c => (c.Change.Id, c.Number)), streamed.Select(c => (c.Change.Id, c.Number)));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task The_rows_of_a_download_come_while_its_statement_is_still_being_read_not_gathered_first(Engine engine)
     {
         await using var database = await SeededAsync(engine, Held, arrival: ArrivalOf);
