@@ -70,53 +70,35 @@ public sealed class CsvDownloadTests
         Assert.Equal(["'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tTab", "'\rReturn", "O'Brien, Seán", "Plain"], file.Column("Name"));
     }
 
+    [Fact]
+    public async Task A_download_that_breaks_off_is_audited_with_the_rows_sent_before_it_did()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.Sqlite);
+        var sink = new CountingStream();
+
+        async IAsyncEnumerable<int> Read()
+        {
+            for (var n = 1; n <= 10; n++)
+            {
+                yield return n;
+                await Task.Yield();
+            }
+
+            throw new InvalidOperationException("The read failed.");
+        }
+
+        await using var db = database.Open();
+        var failure = await Assert.ThrowsAsync<InvalidOperationException>(() => ExecuteAsync(new CsvDownload<int>("numbers.csv", "the test's numbers", Columns, Read()), db, sink));
+
+        Assert.Equal("The read failed.", failure.Message);
+        Assert.Equal("Downloaded the test's numbers as a CSV file: 10 rows sent before the download broke off", await db.AuditEntries.Select(e => e.Summary).SingleAsync());
+    }
+
     private static async Task ExecuteAsync<TRow>(CsvDownload<TRow> download, PrisonDb db, Stream body)
     {
         var services = new ServiceCollection().AddSingleton(db).BuildServiceProvider();
         var http = new DefaultHttpContext { RequestServices = services };
         http.Response.Body = body;
         await download.ExecuteResultAsync(new ActionContext(http, new RouteData(), new ActionDescriptor()));
-    }
-
-    /// <summary>A response body that keeps nothing: it counts what was written, as a client reading it would see.</summary>
-    private sealed class CountingStream : Stream
-    {
-        public long Written { get; private set; }
-
-        public override bool CanRead => false;
-
-        public override bool CanSeek => false;
-
-        public override bool CanWrite => true;
-
-        public override long Length => throw new NotSupportedException();
-
-        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
-
-        public override void Flush()
-        {
-        }
-
-        public override int Read(byte[] buffer, int offset, int count) => throw new NotSupportedException();
-
-        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
-
-        public override void SetLength(long value) => throw new NotSupportedException();
-
-        public override void Write(byte[] buffer, int offset, int count) => Written += count;
-
-        public override void Write(ReadOnlySpan<byte> buffer) => Written += buffer.Length;
-
-        public override ValueTask WriteAsync(ReadOnlyMemory<byte> buffer, CancellationToken cancellationToken = default)
-        {
-            Written += buffer.Length;
-            return ValueTask.CompletedTask;
-        }
-
-        public override Task WriteAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
-        {
-            Written += count;
-            return Task.CompletedTask;
-        }
     }
 }
