@@ -122,6 +122,18 @@ public sealed class ListDownloadTests(ProductionFixture system) : IClassFixture<
         Assert.Equal(["B201", "B202"], everywhere.Column("Number").Order());
     }
 
+    [Theory]
+    [InlineData("/prisons/P1/prisoners?status=Dangerous&handler=csv")]
+    [InlineData("/prisons/P1/since-last-shift?handler=csv")]
+    [InlineData("/search?q=a10&handler=csv")]
+    public async Task An_operator_who_may_not_open_the_lists_gets_no_file_of_them(string path)
+    {
+        using var response = await system.OperatorClient.GetAsync(path);
+
+        Assert.NotEqual(HttpStatusCode.OK, response.StatusCode);
+        Assert.NotEqual("text/csv", response.Content.Headers.ContentType?.MediaType);
+    }
+
     [Fact]
     public async Task A_status_that_does_not_exist_is_refused_with_400_and_says_why()
     {
