@@ -53,4 +53,7 @@ public enum AuditAction
 
     /// <summary>A user's change of their own password was refused: a wrong current password (counted toward the lockout), a locked account or a weak new one.</summary>
     PasswordChangeRefused,
+
+    /// <summary>A list of prisoners taken away as a file (a bulk read): which list, and how many rows it held.</summary>
+    ListDownloaded,
 }

@@ -88,6 +88,16 @@ public sealed class AuditEntry
     public static AuditEntry ShiftChangesViewed(string span, int shown) =>
         new() { Action = AuditAction.ShiftChangesViewed, Summary = Clip($"Read since last shift at {span}: {Count(shown, "change")} shown", MaxSummary) };
 
+    /// <param name="list">Which list, in words, with the prison: "the Dangerous prisoners at RNDC".</param>
+    /// <param name="rows">How many rows of prisoners the file held when it ended.</param>
+    /// <param name="complete">False when the download broke off (the client went away, or the read failed): <paramref name="rows"/> were sent.</param>
+    public static AuditEntry ListDownloaded(string list, int rows, bool complete) =>
+        new()
+        {
+            Action = AuditAction.ListDownloaded,
+            Summary = Clip($"Downloaded {list} as a CSV file: {Count(rows, "row")}{(complete ? string.Empty : " sent before the download broke off")}", MaxSummary),
+        };
+
     /// <summary>
     /// A page or poll answered 404 because what it asked for is beyond the user's prisons: a probe, or a page left open
     /// on a prisoner since moved. Names the prisoner when it was one, so the prisoner filter finds who asked about them.

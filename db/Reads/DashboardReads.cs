@@ -61,6 +61,28 @@ public static class DashboardReads
     }
 
     /// <summary>
+    /// Every current prisoner of the prison (all, or those at <paramref name="status"/>) in the order of the list's
+    /// pages, as ONE statement whose rows come as they are read (for a download): nothing is gathered in memory, however
+    /// many the prison holds. The rows are those <see cref="CurrentPrisonersAsync"/> shows, without paging.
+    /// </summary>
+    public static IAsyncEnumerable<ArrivalRow> EveryCurrentPrisoner(this PrisonDb db, int prisonId, DangerStatus? status) =>
+        (from stay in CurrentStays(db, prisonId)
+         join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
+         where status == null || prisoner.DangerStatus == status
+         orderby stay.ArrivalDate descending, prisoner.Number
+         select new ArrivalRow(
+             prisoner.Id,
+             prisoner.Number,
+             prisoner.Name,
+             prisoner.LegalStatus,
+             stay.ArrivalDate,
+             prisoner.DangerStatus,
+             RuleCodes.Parse(EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes)),
+             prisoner.RuleSet,
+             prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)))
+        .AsAsyncEnumerable();
+
+    /// <summary>
     /// How many of the prison's current prisoners stand at each status: the sum of the prison's rows of
     /// prison_status_count, which triggers keep in the transaction of every write (migration 009). One statement
     /// reading at most 16 rows by key, however many prisoners the prison holds.

@@ -1,3 +1,4 @@
+using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.History;
 using Prison.Domain;
@@ -46,16 +47,31 @@ public static class VerdictHistoryReads
         return new ShiftChanges(became, moreBecame, ended, moreEnded);
     }
 
+    /// <summary>
+    /// Every change of "Since last shift" in the span, with no page: those who became Dangerous, then those no longer
+    /// Dangerous, each group newest first. ONE statement a group, each walking its partial index, whose rows come as
+    /// they are read (for a download, inside <see cref="StreamedReads.StreamAsync"/>): nothing is gathered in memory
+    /// however long the span.
+    /// </summary>
+    public static async IAsyncEnumerable<ShiftChange> EveryShiftChange(
+        this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+    {
+        foreach (var becameDangerous in new[] { true, false })
+        {
+            var rows = Changes(db, prisonId, fromUtc, toUtc, becameDangerous)
+                .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new { Change = c, p.Number, p.Name, StatusNow = p.DangerStatus })
+                .OrderByDescending(r => r.Change.AtUtc).ThenByDescending(r => r.Change.Id)
+                .AsAsyncEnumerable();
+            await foreach (var row in rows.WithCancellation(cancellationToken))
+            {
+                yield return new ShiftChange(row.Change, row.Number, row.Name, row.StatusNow);
+            }
+        }
+    }
+
     private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
     {
-        var changes = db.Set<VerdictChange>().AsNoTracking().Where(c => c.PrisonId == prisonId && c.AtUtc >= fromUtc && c.AtUtc < toUtc);
-
-        // The conditions of the partial indexes (Mappings/VerdictChangeConfiguration), with the statuses as constants.
-        changes = becameDangerous
-            ? changes.Where(c => c.ToStatus == DangerStatus.Dangerous
-                && (c.FromStatus == null || c.FromStatus != DangerStatus.Dangerous)
-                && c.Cause != VerdictCauseKind.HistoryBegan)
-            : changes.Where(c => c.FromStatus == DangerStatus.Dangerous && c.ToStatus == DangerStatus.NotDangerous);
+        var changes = Changes(db, prisonId, fromUtc, toUtc, becameDangerous);
         if (before is { } cursor)
         {
             // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
@@ -66,6 +82,17 @@ public static class VerdictHistoryReads
             .OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id)
             .Take(ShiftPageSize + 1)
             .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new ShiftRow { Change = c, Number = p.Number, Name = p.Name, StatusNow = p.DangerStatus });
+    }
+
+    /// <summary>One group's changes in the span: the conditions of its partial index (Mappings/VerdictChangeConfiguration), with the statuses as constants.</summary>
+    private static IQueryable<VerdictChange> Changes(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous)
+    {
+        var changes = db.Set<VerdictChange>().AsNoTracking().Where(c => c.PrisonId == prisonId && c.AtUtc >= fromUtc && c.AtUtc < toUtc);
+        return becameDangerous
+            ? changes.Where(c => c.ToStatus == DangerStatus.Dangerous
+                && (c.FromStatus == null || c.FromStatus != DangerStatus.Dangerous)
+                && c.Cause != VerdictCauseKind.HistoryBegan)
+            : changes.Where(c => c.FromStatus == DangerStatus.Dangerous && c.ToStatus == DangerStatus.NotDangerous);
     }
 
     /// <summary>A group's page, newest first (the join gave no order), and where its next page starts.</summary>

@@ -21,6 +21,9 @@ public sealed class PrisonTime(PrisonCalendar calendar)
 
     public string WithSeconds(DateTimeOffset? at, string none = "—") => WithSeconds(at?.UtcDateTime, none);
 
+    /// <summary>To the minute without the zone's name, in a column whose heading names it (a file to take away), so that a spreadsheet reads it as a time.</summary>
+    public string InColumn(DateTime utc) => Local(utc).ToString("yyyy-MM-dd HH:mm", System.Globalization.CultureInfo.InvariantCulture);
+
     private DateTime Local(DateTime utc) => TimeZoneInfo.ConvertTimeFromUtc(PrisonCalendar.AsUtc(utc), calendar.TimeZone);
 
     private static string ZoneName(TimeZoneInfo zone) =>

@@ -1,8 +1,10 @@
+using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Search;
 using Prison.Domain;
+using Prison.Web.Downloads;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -33,6 +35,20 @@ public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitl
 
     /// <summary>Whether the text searched for holds no letter or digit to look for.</summary>
     public bool NothingToFind => Query.Length > 0 && SearchKey.Of(Query).Length == 0;
+
+    /// <summary>
+    /// The same results as a CSV file: the same statement within the user's reach, at most as many as the page lists.
+    /// </summary>
+    public async Task<IActionResult> OnGetCsvAsync(string? q, CancellationToken cancellationToken)
+    {
+        Query = TextCut.AtMost((q ?? string.Empty).Trim(), MaxQueryLength);
+        Results = Query.Length == 0 ? SearchResults.None : await db.SearchAsync(Query, PrisonScope.Of(User).PrisonIds, cancellationToken);
+        PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
+        return new CsvDownload<SearchHit>("prisoners-found.csv", $"the search for \"{Query}\"", ListColumns.SearchHits(titles, HeldAt), Results.Hits.ToAsyncEnumerable());
+    }
+
+    /// <summary>These results as a CSV file.</summary>
+    public string CsvPath => $"/search?q={Uri.EscapeDataString(Query)}&handler=csv";
 
     public async Task OnGetAsync(string? q, CancellationToken cancellationToken)
     {

@@ -4,6 +4,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
+using Prison.Web.Downloads;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -14,7 +15,7 @@ namespace Prison.Web.Pages.Prisons;
 /// that starts where the last one ended (keyset), so the last page costs what the first does, and the insert of its
 /// audit entry (which list, how many shown).
 /// </summary>
-public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : PageModel
+public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
 {
     public PrisonFacility Prison { get; private set; } = null!;
 
@@ -77,9 +78,9 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
         Prison = prison;
         if (status is not null)
         {
-            if (!Enum.TryParse<DangerStatus>(status, ignoreCase: true, out var parsed) || !Enum.IsDefined(parsed) || char.IsDigit(status.FirstOrDefault()))
+            if (!TryReadStatus(status, out var parsed))
             {
-                return Refuse($"There is no status '{status}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.");
+                return Refuse(NoSuchStatus(status));
             }
 
             Status = parsed;
@@ -93,11 +94,51 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
 
         IsFirstPage = cursor is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed(
-            Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {prison.Code}" : $"the current prisoners at {prison.Code}", IsFirstPage, Listed.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
+
+    /// <summary>
+    /// The whole list (all, or those at one status) as a CSV file: the same prison within the user's reach, the same
+    /// rows in the same order as the pages, read in one statement as they are written.
+    /// </summary>
+    public async Task<IActionResult> OnGetCsvAsync(string code, string? status, CancellationToken cancellationToken)
+    {
+        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
+        {
+            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
+            return NotFound();
+        }
+
+        Prison = prison;
+        if (status is not null)
+        {
+            if (!TryReadStatus(status, out var parsed))
+            {
+                return BadRequest(NoSuchStatus(status));
+            }
+
+            Status = parsed;
+        }
+
+        var fileName = $"{prison.Code}-{(Status is { } only ? StatusLabels.Of(only).ToLowerInvariant().Replace(' ', '-') : "current")}-prisoners.csv";
+        return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status));
+    }
+
+    /// <summary>This list as a CSV file.</summary>
+    public static string CsvPathOf(string prisonCode, DangerStatus? status) =>
+        PathOf(prisonCode, status) is var path && path.Contains('?', StringComparison.Ordinal) ? $"{path}&handler=csv" : $"{path}?handler=csv";
+
+    /// <summary>Which list, in words, for the audit log.</summary>
+    private string ListName => Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {Prison.Code}" : $"the current prisoners at {Prison.Code}";
+
+    /// <summary>A status by its name, in any case; not by its number.</summary>
+    private static bool TryReadStatus(string text, out DangerStatus status) =>
+        Enum.TryParse(text, ignoreCase: true, out status) && Enum.IsDefined(status) && !char.IsDigit(text.FirstOrDefault());
+
+    private static string NoSuchStatus(string text) =>
+        $"There is no status '{text}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.";
 
     private PageResult Refuse(string why)
     {

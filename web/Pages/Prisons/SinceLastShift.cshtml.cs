@@ -6,6 +6,7 @@ using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.Downloads;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -56,6 +57,42 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         return Page();
     }
 
+    /// <summary>
+    /// Both groups of the span, whole, as a CSV file: the same prison within the user's reach and the same span as the
+    /// page, every change rather than a page of each, read as it is written. A span that cannot be read shows the page
+    /// with its errors.
+    /// </summary>
+    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
+    {
+        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
+        {
+            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
+            return NotFound();
+        }
+
+        Prison = prison;
+        if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        {
+            Response.StatusCode = StatusCodes.Status400BadRequest;
+            return Page();
+        }
+
+        var fileName = $"{prison.Code}-since-last-shift-{FileTime(span.FromUtc)}-to-{FileTime(span.ToUtc)}.csv";
+        return new CsvDownload<ShiftChange>(
+            fileName,
+            $"since last shift at {prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}",
+            ListColumns.ShiftChanges(titles, time),
+            db.EveryShiftChange(prison.Id, span.FromUtc, span.ToUtc));
+    }
+
+    /// <summary>This span, both groups whole, as a CSV file.</summary>
+    public string CsvLink()
+    {
+        var query = Query(null, null);
+        query["handler"] = "csv";
+        return Link(query);
+    }
+
     /// <summary>This page of this prison with the given query (a span and its cursors).</summary>
     public string Link(IReadOnlyDictionary<string, string> query) =>
         $"/prisons/{Uri.EscapeDataString(Prison.Code)}/since-last-shift{QueryString.Create(query!)}";
@@ -69,6 +106,8 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
             : utc is { } instant ? PrisonLocalTimeModelBinder.Shown(instant, calendar.TimeZone) : null;
 
     public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+
+    private string FileTime(DateTime utc) => PrisonLocalTimeModelBinder.Shown(utc, calendar.TimeZone).Replace(":", string.Empty, StringComparison.Ordinal);
 
     /// <summary>The reasons a row gives: the rules of the new verdict for a prisoner who became Dangerous, the rules that went for one who no longer is.</summary>
     public string Reasons(VerdictChange change) =>
