@@ -81,15 +81,15 @@ public class PrisonerStrikeOutTests
         prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Smith", "wrong prisoner"));
         var version = prisoner.ChangeVersion;
 
-        Assert.Throws<InvalidOperationException>(() => prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Jones", "again")));
-        Assert.Throws<KeyNotFoundException>(() => prisoner.EndSegregation(segregation.Id, Today));
+        Assert.Throws<RecordRefusedException>(() => prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Jones", "again")));
+        Assert.Throws<RecordRefusedException>(() => prisoner.EndSegregation(segregation.Id, Today));
         Assert.Equal(version, prisoner.ChangeVersion);
     }
 
     [Fact]
     public void A_strike_out_needs_a_reason()
     {
-        Assert.Throws<ArgumentException>(() => new Strike(StruckAt, "officer Smith", "  "));
+        Assert.Throws<RecordRefusedException>(() => new Strike(StruckAt, "officer Smith", "  "));
     }
 
     [Fact]

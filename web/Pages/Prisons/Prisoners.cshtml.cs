@@ -4,6 +4,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -18,14 +19,18 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
 {
     public PrisonFacility Prison { get; private set; } = null!;
 
-    public DangerStatus? Status { get; private set; }
+    [BindProperty(SupportsGet = true, Name = "status")]
+    [Unreadable("There is no status '{0}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.")]
+    public DangerStatus? Status { get; set; }
+
+    /// <summary>Where the page before this one ended; null for the first page.</summary>
+    [BindProperty(SupportsGet = true, Name = "after")]
+    [Unreadable("'{0}' is not where a page of this list ends. Start again from the first page.")]
+    public ArrivalCursor? After { get; set; }
 
     public bool IsFirstPage { get; private set; }
 
     public CurrentPrisonersPage Listed { get; private set; } = new(new StatusCounts(0, 0, 0), [], null);
-
-    /// <summary>Why the request was refused, shown instead of a list.</summary>
-    public string? Refusal { get; private set; }
 
     public static string PathOf(string prisonCode, DangerStatus? status, ArrivalCursor? after = null)
     {
@@ -66,7 +71,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
         _ => "No prisoner is held here now.",
     };
 
-    public async Task<IActionResult> OnGetAsync(string code, string? status, string? after, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
         if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
@@ -75,34 +80,18 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory) : Pag
         }
 
         Prison = prison;
-        if (status is not null)
+        if (!ModelState.IsValid)
         {
-            if (!Enum.TryParse<DangerStatus>(status, ignoreCase: true, out var parsed) || !Enum.IsDefined(parsed) || char.IsDigit(status.FirstOrDefault()))
-            {
-                return Refuse($"There is no status '{status}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.");
-            }
-
-            Status = parsed;
+            // Shown instead of a list.
+            Response.StatusCode = StatusCodes.Status400BadRequest;
+            return Page();
         }
 
-        ArrivalCursor? cursor = null;
-        if (after is not null && !ArrivalCursor.TryParse(after, out cursor))
-        {
-            return Refuse($"'{after}' is not where a page of this list ends. Start again from the first page.");
-        }
-
-        IsFirstPage = cursor is null;
-        Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
+        IsFirstPage = After is null;
+        Listed = await db.CurrentPrisonersAsync(prison.Id, Status, After, cancellationToken: cancellationToken);
         db.AuditEntries.Add(AuditEntry.PrisonersListed(
             Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {prison.Code}" : $"the current prisoners at {prison.Code}", IsFirstPage, Listed.Rows.Count));
         await db.SaveChangesAsync(cancellationToken);
-        return Page();
-    }
-
-    private PageResult Refuse(string why)
-    {
-        Refusal = why;
-        Response.StatusCode = StatusCodes.Status400BadRequest;
         return Page();
     }
 }

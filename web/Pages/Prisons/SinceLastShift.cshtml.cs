@@ -6,6 +6,7 @@ using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -68,7 +69,9 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.AttemptedValue
             : utc is { } instant ? PrisonLocalTimeModelBinder.Shown(instant, calendar.TimeZone) : null;
 
-    public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+    public string? Error(string field) => ModelState.ErrorOf(field);
+
+    public string? Invalid(string field) => ModelState.InvalidOf(field);
 
     /// <summary>The reasons a row gives: the rules of the new verdict for a prisoner who became Dangerous, the rules that went for one who no longer is.</summary>
     public string Reasons(VerdictChange change) =>

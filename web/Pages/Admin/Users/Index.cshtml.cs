@@ -1,7 +1,9 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -36,18 +38,21 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public async Task<IActionResult> OnPostAddAsync(CancellationToken cancellationToken)
     {
-        try
+        if (ModelState.IsValid)
         {
-            var name = NewUser.UserName ?? string.Empty;
-            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
-            NewPassword = (name.Trim(), password);
-            Message = null;
-            ModelState.Clear();
-            NewUser = new NewUserForm();
-        }
-        catch (StaffAccountException error)
-        {
-            ModelState.AddModelError(error.Field switch { "roles" => "NewUser.Roles", "prisons" => "NewUser.Prisons", _ => "NewUser.UserName" }, error.Message);
+            try
+            {
+                var name = NewUser.UserName!.Trim();
+                var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
+                NewPassword = (name, password);
+                Message = null;
+                ModelState.Clear();
+                NewUser = new NewUserForm();
+            }
+            catch (ChangeRefusedException refused)
+            {
+                ModelState.AddRefusal(refused, NewUserForm.Fields);
+            }
         }
 
         await ListAsync(cancellationToken);
@@ -60,7 +65,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         {
             NewPassword = (name.Trim(), await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException error)
         {
             Message = error.Message;
         }
@@ -104,7 +109,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
             await change();
             Message = done;
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException error)
         {
             Message = $"Nothing was changed: {error.Message}";
         }
