@@ -92,6 +92,13 @@ public class PrisonerStrikeOutTests
         Assert.Throws<RecordRefusedException>(() => new Strike(StruckAt, "officer Smith", "  "));
     }
 
+    /// <summary>Staff never give the time: a local one is the calling code's bug, not a refusal to tell them of.</summary>
+    [Fact]
+    public void A_strike_out_at_a_time_not_in_UTC_is_a_bug_of_the_caller_and_not_a_refusal()
+    {
+        Assert.Throws<ArgumentException>(() => new Strike(DateTime.SpecifyKind(StruckAt, DateTimeKind.Local), "officer Smith", "a mistake"));
+    }
+
     [Fact]
     public void Striking_out_the_current_stay_leaves_the_prisoner_out_of_custody_and_free_to_be_admitted_again()
     {

@@ -43,14 +43,19 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
     /// <summary>Whether this admin reaches every prison, and so may change the rule set.</summary>
     public bool IsHeadquarters => reach.ReachesEveryPrison;
 
-    public async Task<IActionResult> OnGetAsync(string code, Guid? preview, CancellationToken cancellationToken)
+    /// <summary>The enable preview the page shows, named by its link.</summary>
+    [BindProperty(SupportsGet = true, Name = "preview")]
+    [Unreadable("This preview's link is damaged: preview the change again.")]
+    public Guid? PreviewId { get; set; }
+
+    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
         if (!await LoadAsync(code, cancellationToken))
         {
             return NotFound();
         }
 
-        if (preview is { } id && previews.Find(id) is { } found && found.Code == code)
+        if (PreviewId is { } id && previews.Find(id) is { } found && found.Code == code)
         {
             Preview = found;
             Reason = found.Reason;

@@ -25,8 +25,8 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public bool MayGiveAllPrisons => PrisonScope.Of(User).IsEverywhere;
 
-    [BindProperty]
-    public NewUserForm NewUser { get; set; } = new();
+    /// <summary>The user being added: bound, and checked, by the add's post alone.</summary>
+    public NewUserForm NewUser { get; private set; } = new();
 
     /// <summary>Set only on the answer to an add or a reset.</summary>
     public (string Name, string Password)? NewPassword { get; private set; }
@@ -36,8 +36,9 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public Task OnGetAsync(CancellationToken cancellationToken) => ListAsync(cancellationToken);
 
-    public async Task<IActionResult> OnPostAddAsync(CancellationToken cancellationToken)
+    public async Task<IActionResult> OnPostAddAsync([Bind(Prefix = nameof(NewUser))] NewUserForm newUser, CancellationToken cancellationToken)
     {
+        NewUser = newUser;
         if (ModelState.IsValid)
         {
             try
@@ -65,9 +66,9 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         {
             NewPassword = (name.Trim(), await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
         }
-        catch (ChangeRefusedException error)
+        catch (ChangeRefusedException refused)
         {
-            Message = error.Message;
+            ModelState.AddRefusal(refused);
         }
 
         await ListAsync(cancellationToken);
@@ -102,18 +103,21 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
     }
 
+    /// <summary>A change to one user: done, back to the list saying so; refused, the list again with the refusal.</summary>
     private async Task<IActionResult> ChangeAsync(Func<Task> change, string done)
     {
         try
         {
             await change();
             Message = done;
+            return RedirectToPage();
         }
-        catch (ChangeRefusedException error)
+        catch (ChangeRefusedException refused)
         {
-            Message = $"Nothing was changed: {error.Message}";
+            ModelState.AddRefusal(refused);
         }
 
-        return RedirectToPage();
+        await ListAsync(HttpContext.RequestAborted);
+        return Page();
     }
 }

@@ -54,7 +54,7 @@ public sealed class RecordRefusalTests(ProductionFixture system) : IClassFixture
         Assert.Equal(HttpStatusCode.OK, response.StatusCode);
         var html = await response.Content.ReadAsStringAsync();
         Assert.Equal("There is a problem Not saved: The text is longer than 500 characters (reason).", Html.TextOf(html, "div", "data-role=\"error-summary\""));
-        Assert.Equal(reason, Html.TextAreaValue(html, "Reason"));
+        Assert.Equal(reason, Html.InputValue(html, "Reason"));
         Assert.Equal(before, await system.StoredAsync(Number));
     }
 

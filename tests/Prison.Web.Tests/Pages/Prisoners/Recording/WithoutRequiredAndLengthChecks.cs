@@ -9,6 +9,11 @@ namespace Prison.Web.Tests.Pages.Prisoners.Recording;
 /// </summary>
 public sealed class WithoutRequiredAndLengthChecks : IModelValidatorProvider
 {
-    public void CreateValidators(ModelValidatorProviderContext context) =>
-        context.Results.RemoveAll(item => item.ValidatorMetadata is RequiredAttribute or StringLengthAttribute);
+    public void CreateValidators(ModelValidatorProviderContext context)
+    {
+        foreach (var item in context.Results.Where(item => item.ValidatorMetadata is RequiredAttribute or StringLengthAttribute).ToList())
+        {
+            context.Results.Remove(item);
+        }
+    }
 }
