@@ -65,9 +65,9 @@ public class StaffAccountsReachTests
         var unknown = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(limited, a => a.AddAsync("tom", [Roles.Staff], Password, PrisonAccess.Only("P9"))));
         var admin = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(limited, a => a.SetRolesAsync("sam", [Roles.Staff, Roles.Admin])));
 
-        Assert.Equal("prisons", wider.Field);
+        Assert.Equal("prisons", wider.Input);
         Assert.Equal("You can give only the prisons you work in yourself: an admin of all prisons gives the others.", unknown.Message);
-        Assert.Equal("roles", admin.Field);
+        Assert.Equal("roles", admin.Input);
         Assert.Equal([["sam", "0"]], await database.RowsAsync("SELECT user_name, CASE WHEN is_disabled THEN '1' ELSE '0' END FROM staff_user"));
         Assert.Equal([["1"]], await database.RowsAsync("SELECT prison_id FROM staff_user_prison"));
         Assert.Equal(

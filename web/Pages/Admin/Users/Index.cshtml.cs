@@ -34,7 +34,19 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     [TempData]
     public string? Message { get; set; }
 
-    public Task OnGetAsync(CancellationToken cancellationToken) => ListAsync(cancellationToken);
+    /// <summary>Why the change to a user, posted just before, was refused: shown by the list the post went back to.</summary>
+    [TempData]
+    public string? Refused { get; set; }
+
+    public Task OnGetAsync(CancellationToken cancellationToken)
+    {
+        if (Refused is { } refused)
+        {
+            ModelState.AddModelError(string.Empty, refused);
+        }
+
+        return ListAsync(cancellationToken);
+    }
 
     public async Task<IActionResult> OnPostAddAsync([Bind(Prefix = nameof(NewUser))] NewUserForm newUser, CancellationToken cancellationToken)
     {
@@ -103,21 +115,19 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
     }
 
-    /// <summary>A change to one user: done, back to the list saying so; refused, the list again with the refusal.</summary>
+    /// <summary>A change to one user, then back to the list, saying it was done or why it was refused.</summary>
     private async Task<IActionResult> ChangeAsync(Func<Task> change, string done)
     {
         try
         {
             await change();
             Message = done;
-            return RedirectToPage();
         }
         catch (ChangeRefusedException refused)
         {
-            ModelState.AddRefusal(refused);
+            Refused = refused.Message;
         }
 
-        await ListAsync(HttpContext.RequestAborted);
-        return Page();
+        return RedirectToPage();
     }
 }
