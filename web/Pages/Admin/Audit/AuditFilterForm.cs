@@ -49,8 +49,8 @@ public sealed class AuditFilterForm : IValidatableObject
     [Unreadable(PageRange), Range(1, MaxPage, ErrorMessage = PageRange)]
     public int? Page { get; set; }
 
-    /// <summary>The fields in the order the form shows them, by their keys in the model state.</summary>
-    public static IReadOnlyList<string> Keys { get; } = [nameof(User), nameof(About), nameof(Prisoner), nameof(Kind), nameof(From), nameof(To), PageKey];
+    /// <summary>The fields the form shows, in its order, by their keys in the model state (the page has no field: its links carry it).</summary>
+    public static IReadOnlyList<string> Keys { get; } = [nameof(User), nameof(About), nameof(Prisoner), nameof(Kind), nameof(From), nameof(To)];
 
     public IEnumerable<ValidationResult> Validate(ValidationContext validationContext)
     {
