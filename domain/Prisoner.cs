@@ -161,7 +161,7 @@ public sealed class Prisoner
     {
         if (CurrentImprisonment is { } current)
         {
-            throw new InvalidOperationException($"{Number} is already held at prison {current.PrisonId} since {current.ArrivalDate:yyyy-MM-dd}; transfer instead.");
+            throw new RecordRefusedException($"{Number} is already held at prison {current.PrisonId} since {current.ArrivalDate:yyyy-MM-dd}; transfer instead.");
         }
 
         RefuseOverlap(arrivalDate, null);
@@ -177,7 +177,7 @@ public sealed class Prisoner
     {
         if (leftOn < arrivalDate)
         {
-            throw new ArgumentException($"Leaving on {leftOn:yyyy-MM-dd} is before the arrival on {arrivalDate:yyyy-MM-dd}.", nameof(leftOn));
+            throw new RecordRefusedException($"Leaving on {leftOn:yyyy-MM-dd} is before the arrival on {arrivalDate:yyyy-MM-dd}.");
         }
 
         RefuseOverlap(arrivalDate, leftOn);
@@ -190,7 +190,7 @@ public sealed class Prisoner
     public Imprisonment Transfer(int prisonId, DateOnly date, bool forDisciplinaryReasons)
     {
         var current = CurrentImprisonment
-            ?? throw new InvalidOperationException($"{Number} is not in custody and cannot be transferred.");
+            ?? throw new RecordRefusedException($"{Number} is not in custody and cannot be transferred.");
         current.Leave(date);
         var next = new Imprisonment(prisonId, date, forDisciplinaryReasons ? ArrivalReason.DisciplinaryTransfer : ArrivalReason.Transfer);
         next.Sentenced(current.Sentence);
@@ -200,7 +200,7 @@ public sealed class Prisoner
     public void Release(DateOnly date)
     {
         var current = CurrentImprisonment
-            ?? throw new InvalidOperationException($"{Number} is not in custody and cannot be released.");
+            ?? throw new RecordRefusedException($"{Number} is not in custody and cannot be released.");
         current.Leave(date);
         Changed();
     }
@@ -209,7 +209,7 @@ public sealed class Prisoner
     public void Sentence(Sentence? sentence)
     {
         var current = CurrentImprisonment
-            ?? throw new InvalidOperationException($"{Number} is not in custody.");
+            ?? throw new RecordRefusedException($"{Number} is not in custody.");
         current.Sentenced(sentence);
         Changed();
     }
@@ -283,7 +283,7 @@ public sealed class Prisoner
     public Entity StrikeOut(Guid entryId, Strike strike)
     {
         var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId)
-            ?? throw new KeyNotFoundException($"Entry {entryId} is not on the record of {Number}.");
+            ?? throw new RecordRefusedException($"Entry {entryId} is not on the record of {Number}.");
         var reopened = entry is Imprisonment { IsCurrent: true, ArrivalReason: not ArrivalReason.NewReception } stay
             ? Live(_imprisonments).FirstOrDefault(i => !ReferenceEquals(i, stay) && i.LeftOn == stay.ArrivalDate)
             : null;
@@ -302,7 +302,7 @@ public sealed class Prisoner
     public void Reopen(Guid entryId)
     {
         var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId && !e.IsStruck)
-            ?? throw new KeyNotFoundException($"Entry {entryId} is not on the record of {Number}.");
+            ?? throw new RecordRefusedException($"Entry {entryId} is not on the record of {Number}.");
         switch (entry)
         {
             case Imprisonment { LeftOn: not null } stay:
@@ -331,7 +331,7 @@ public sealed class Prisoner
                 watch.Reopen();
                 break;
             default:
-                throw new InvalidOperationException($"{entry} has no end to take back.");
+                throw new RecordRefusedException($"{entry} has no end to take back.");
         }
 
         Changed();
@@ -387,7 +387,7 @@ public sealed class Prisoner
     {
         if (OverlappingStay(arrival, left, except) is { } clash)
         {
-            throw new InvalidOperationException(
+            throw new RecordRefusedException(
                 $"That stay ({arrival:yyyy-MM-dd} to {(left is { } l ? l.ToString("yyyy-MM-dd") : "now")}) overlaps the stay {clash}.");
         }
     }
@@ -403,7 +403,7 @@ public sealed class Prisoner
         where T : Entity
     {
         var item = list.FirstOrDefault(i => i.Id == id && !i.IsStruck)
-            ?? throw new KeyNotFoundException($"{typeof(T).Name} {id} is not on the record of {Number}.");
+            ?? throw new RecordRefusedException($"{typeof(T).Name} {id} is not on the record of {Number}.");
         change(item);
         Changed();
     }

@@ -10,7 +10,7 @@ namespace Prison.Db.Identity;
 /// the command line and the admin's users page alike; a user's own password change and two-factor enrolment. Every
 /// change checks everything first and runs in one transaction with its audit entry (who: the context's actor; whom: the
 /// user; what), so no act is saved without its entry nor an entry without its act. A refused change (weak password,
-/// taken name, unknown role, unknown prison) throws <see cref="StaffAccountException"/> and leaves the database as it
+/// taken name, unknown role, unknown prison) throws <see cref="ChangeRefusedException"/> and leaves the database as it
 /// was, audit log included. An act the one acting may not do (<paramref name="reach"/>: an admin limited to prisons
 /// acting beyond them; an admin disabling or demoting themself) is refused the same way, checked inside the act's
 /// transaction against the user as it is then, and leaves one entry saying what was tried.
@@ -33,17 +33,17 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         var known = KnownRoles(roles);
         if (UserNames.Problem(name) is { } problem)
         {
-            throw new StaffAccountException(problem, "name");
+            throw new ChangeRefusedException(problem, "name");
         }
 
         if (await users.FindByNameAsync(name) is not null)
         {
-            throw new StaffAccountException($"A user called '{name}' exists already.", "name");
+            throw new ChangeRefusedException($"A user called '{name}' exists already.", "name");
         }
 
         if (prisons.IsNone && known.Any(SeesPrisoners))
         {
-            throw new StaffAccountException($"Give {name} at least one prison, or all prisons: Staff and Admin see prisoners only in the prisons they work in.", "prisons");
+            throw new ChangeRefusedException($"Give {name} at least one prison, or all prisons: Staff and Admin see prisoners only in the prisons they work in.", "prisons");
         }
 
         var everyPrison = await EveryPrisonAsync(cancellationToken);
@@ -78,7 +78,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     {
         if (prisons.IsNone)
         {
-            throw new StaffAccountException("Give at least one prison, or all prisons.", "prisons");
+            throw new ChangeRefusedException("Give at least one prison, or all prisons.", "prisons");
         }
 
         var everyPrison = await EveryPrisonAsync(cancellationToken);
@@ -96,7 +96,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             {
                 if (IsActing(user))
                 {
-                    throw new StaffAccountException("You cannot disable your own account: another admin must.", tried: "disable their own account");
+                    throw new ChangeRefusedException("You cannot disable your own account: another admin must.", tried: "disable their own account");
                 }
 
                 user.IsDisabled = true;
@@ -152,7 +152,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 var current = await users.GetRolesAsync(user);
                 if (IsActing(user) && current.Contains(Roles.Admin) && !known.Contains(Roles.Admin))
                 {
-                    throw new StaffAccountException("You cannot take the Admin role from yourself: another admin must.", tried: "take the Admin role from their own account");
+                    throw new ChangeRefusedException("You cannot take the Admin role from yourself: another admin must.", tried: "take the Admin role from their own account");
                 }
 
                 if (CheckMayGrant(user.UserName!, known.Except(current)) is { } refusal)
@@ -253,7 +253,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         var user = await FindAsync(name);
         if (user.TwoFactorEnabled)
         {
-            throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}: reset it to enrol another authenticator.");
+            throw new ChangeRefusedException($"Two-factor sign-in is on already for {user.UserName}: reset it to enrol another authenticator.");
         }
 
         return await users.NewAuthenticatorKeyAsync(user);
@@ -270,7 +270,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         var user = await FindAsync(name);
         if (user.TwoFactorEnabled)
         {
-            throw new StaffAccountException($"Two-factor sign-in is on already for {user.UserName}.");
+            throw new ChangeRefusedException($"Two-factor sign-in is on already for {user.UserName}.");
         }
 
         if (!await users.VerifyTwoFactorTokenAsync(user, users.Options.Tokens.AuthenticatorTokenProvider, AuthenticatorCode(code)))
@@ -314,13 +314,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             if (!ownAccount && IsActing(user))
             {
                 // The profile page asks for the password first: the users page would turn it off with a session alone.
-                throw new StaffAccountException(
+                throw new ChangeRefusedException(
                     "Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", tried: "reset their own two-factor sign-in from the users page");
             }
 
             if (!user.TwoFactorEnabled)
             {
-                throw new StaffAccountException($"{user.UserName} has no two-factor sign-in to reset.");
+                throw new ChangeRefusedException($"{user.UserName} has no two-factor sign-in to reset.");
             }
 
             Check(await users.SetTwoFactorEnabledAsync(user, false));
@@ -362,7 +362,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         (await ListAsync(cancellationToken)).FirstOrDefault(a => string.Equals(a.Name, name.Trim(), StringComparison.OrdinalIgnoreCase));
 
     private async Task<StaffUser> FindAsync(string name) =>
-        await users.FindByNameAsync(name.Trim()) ?? throw new StaffAccountException($"There is no user called '{name.Trim()}'.");
+        await users.FindByNameAsync(name.Trim()) ?? throw new ChangeRefusedException($"There is no user called '{name.Trim()}'.");
 
     /// <summary>The roles that open the prisoners' pages, and so need prisons.</summary>
     private static bool SeesPrisoners(string role) => role is Roles.Staff or Roles.Admin;
@@ -402,14 +402,14 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     {
         if (access.AllPrisons)
         {
-            return access.PrisonCodes.Count == 0 ? [] : throw new StaffAccountException("Give all prisons or a list of prisons, not both.", "prisons");
+            return access.PrisonCodes.Count == 0 ? [] : throw new ChangeRefusedException("Give all prisons or a list of prisons, not both.", "prisons");
         }
 
         var given = new List<PrisonFacility>();
         foreach (var code in access.PrisonCodes)
         {
             var prison = everyPrison.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase))
-                ?? throw new StaffAccountException(
+                ?? throw new ChangeRefusedException(
                     everyPrison.Count == 0
                         ? $"'{code}' is not a prison: there is no prison yet (an import or the demo data makes them)."
                         : $"'{code}' is not a prison. The prisons are {string.Join(", ", everyPrison.Select(p => p.Code))}.",
@@ -426,21 +426,8 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     private static List<string> Codes(IEnumerable<int> prisonIds, IReadOnlyList<PrisonFacility> everyPrison) =>
         [.. prisonIds.Select(id => everyPrison.FirstOrDefault(p => p.Id == id)?.Code ?? $"prison {id}").Order(StringComparer.Ordinal)];
 
-    private static List<string> KnownRoles(IReadOnlyCollection<string> roles)
-    {
-        if (roles.Count == 0)
-        {
-            throw new StaffAccountException($"Give at least one role: {string.Join(", ", Roles.All)}.", "roles");
-        }
-
-        var known = new List<string>();
-        foreach (var role in roles)
-        {
-            known.Add(Roles.Find(role) ?? throw new StaffAccountException($"'{role}' is not a role. The roles are {string.Join(", ", Roles.All)}.", "roles"));
-        }
-
-        return [.. known.Distinct()];
-    }
+    private static List<string> KnownRoles(IReadOnlyCollection<string> roles) =>
+        Roles.Problem(roles) is { } problem ? throw new ChangeRefusedException(problem, "roles") : [.. roles.Select(role => Roles.Find(role)!).Distinct()];
 
     private async Task CheckPasswordAsync(StaffUser user, string password)
     {
@@ -453,7 +440,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
 
         if (problems.Count > 0)
         {
-            throw new StaffAccountException($"The password is too weak: {string.Join(" ", problems)}", "password");
+            throw new ChangeRefusedException($"The password is too weak: {string.Join(" ", problems)}", "password");
         }
     }
 
@@ -461,7 +448,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     {
         if (!result.Succeeded)
         {
-            throw new StaffAccountException(string.Join(" ", result.Errors.Select(e => e.Description)));
+            throw new ChangeRefusedException(string.Join(" ", result.Errors.Select(e => e.Description)));
         }
     }
 
@@ -495,7 +482,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 },
                 cancellationToken);
         }
-        catch (StaffAccountException refused) when (refused.Tried is not null)
+        catch (ChangeRefusedException refused) when (refused.Tried is not null)
         {
             db.ChangeTracker.Clear();
             await AuditAsync(AuditEntry.Refused(subject, refused.Tried), cancellationToken);
@@ -508,7 +495,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         db.InTransactionAsync(async _ => await act(await FindAsync(name)), cancellationToken);
 
     /// <summary>Audits what was tried and throws the refusal, when there is one; nothing else was written.</summary>
-    private async Task RefusedUnlessAsync(string name, StaffAccountException? refusal, CancellationToken cancellationToken)
+    private async Task RefusedUnlessAsync(string name, ChangeRefusedException? refusal, CancellationToken cancellationToken)
     {
         if (refusal is not null)
         {
@@ -527,28 +514,28 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         var prisonIds = await db.StaffUserPrisons.Where(p => p.UserId == user.Id).Select(p => p.PrisonId).ToListAsync(cancellationToken);
         if (!reach.MayManage(user.AllPrisons, prisonIds, await users.GetRolesAsync(user)))
         {
-            throw new StaffAccountException(
+            throw new ChangeRefusedException(
                 "You can manage only users who work within your prisons: an admin of all prisons manages the others.",
                 tried: $"manage {user.UserName}, who works beyond the prisons they work in");
         }
     }
 
     /// <summary>Why the one acting may not give <paramref name="access"/>: a code that is no prison is not theirs either.</summary>
-    private StaffAccountException? CheckMayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> everyPrison)
+    private ChangeRefusedException? CheckMayGive(PrisonAccess access, IReadOnlyList<PrisonFacility> everyPrison)
     {
         var ids = access.PrisonCodes.Select(code => everyPrison.FirstOrDefault(p => string.Equals(p.Code, code.Trim(), StringComparison.OrdinalIgnoreCase))?.Id ?? 0).ToList();
         return reach.MayGive(access.AllPrisons, ids)
             ? null
-            : new StaffAccountException(
+            : new ChangeRefusedException(
                 "You can give only the prisons you work in yourself: an admin of all prisons gives the others.", "prisons", $"give {access}, beyond the prisons they work in");
     }
 
-    private StaffAccountException? CheckMayGrant(string name, IEnumerable<string> added)
+    private ChangeRefusedException? CheckMayGrant(string name, IEnumerable<string> added)
     {
         var roles = InOrder(added);
         return reach.MayGrant(roles)
             ? null
-            : new StaffAccountException(
+            : new ChangeRefusedException(
                 $"You cannot give the role(s) {string.Join(", ", roles)}: only an admin of all prisons gives {string.Join(" and ", ActorReach.HeadquartersRoles)}.",
                 "roles",
                 $"give {name.Trim()} the role(s) {string.Join(", ", roles)}, which only an admin of all prisons gives");

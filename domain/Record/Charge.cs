@@ -43,7 +43,7 @@ public sealed class Charge : Entity
     {
         if (SupersededOn is { } earlier)
         {
-            throw new InvalidOperationException($"This charge was superseded already, on {earlier:yyyy-MM-dd}.");
+            throw new RecordRefusedException($"This charge was superseded already, on {earlier:yyyy-MM-dd}.");
         }
 
         SupersededOn = day;

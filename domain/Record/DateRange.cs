@@ -10,7 +10,7 @@ public sealed record DateRange
     {
         if (end < start)
         {
-            throw new ArgumentException($"The end ({end:yyyy-MM-dd}) is before the start ({start:yyyy-MM-dd}).", nameof(end));
+            throw new RecordRefusedException($"The end ({end:yyyy-MM-dd}) is before the start ({start:yyyy-MM-dd}).");
         }
 
         Start = start;

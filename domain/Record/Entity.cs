@@ -26,7 +26,7 @@ public abstract class Entity
     {
         if (Strike is { } earlier)
         {
-            throw new InvalidOperationException($"This entry was already {earlier}.");
+            throw new RecordRefusedException($"This entry was already {earlier}.");
         }
 
         Strike = strike;

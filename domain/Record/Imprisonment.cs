@@ -34,7 +34,7 @@ public sealed class Imprisonment : Entity
     {
         if (day < ArrivalDate)
         {
-            throw new ArgumentException($"Leaving on {day:yyyy-MM-dd} is before the arrival on {ArrivalDate:yyyy-MM-dd}.", nameof(day));
+            throw new RecordRefusedException($"Leaving on {day:yyyy-MM-dd} is before the arrival on {ArrivalDate:yyyy-MM-dd}.");
         }
 
         LeftOn = day;

@@ -16,7 +16,7 @@ public sealed record Sentence
     public static Sentence Life { get; } = new(0, true);
 
     public static Sentence OfMonths(int months) =>
-        months > 0 ? new Sentence(months, false) : throw new ArgumentOutOfRangeException(nameof(months), months, "A sentence lasts at least one month.");
+        months > 0 ? new Sentence(months, false) : throw new RecordRefusedException($"A sentence lasts at least one month, not {months}.");
 
     public static Sentence OfYears(int years) => OfMonths(checked(years * 12));
 

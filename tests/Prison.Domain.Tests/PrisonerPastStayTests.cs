@@ -41,7 +41,7 @@ public class PrisonerPastStayTests
         prisoner.RecordPastStay(1, new DateOnly(2018, 1, 1), new DateOnly(2018, 12, 1), ArrivalReason.NewReception);
         var version = prisoner.ChangeVersion;
 
-        var refused = Assert.Throws<InvalidOperationException>(() =>
+        var refused = Assert.Throws<RecordRefusedException>(() =>
             prisoner.RecordPastStay(2, DateOnly.Parse(arrival), DateOnly.Parse(left), ArrivalReason.NewReception));
 
         Assert.Contains("overlaps the stay", refused.Message);
@@ -54,7 +54,7 @@ public class PrisonerPastStayTests
     {
         var prisoner = Prisoners.Convicted();
 
-        Assert.Throws<ArgumentException>(() => prisoner.RecordPastStay(1, new DateOnly(2018, 2, 1), new DateOnly(2018, 1, 1), ArrivalReason.NewReception));
+        Assert.Throws<RecordRefusedException>(() => prisoner.RecordPastStay(1, new DateOnly(2018, 2, 1), new DateOnly(2018, 1, 1), ArrivalReason.NewReception));
     }
 
     [Fact]
@@ -63,7 +63,7 @@ public class PrisonerPastStayTests
         var prisoner = new Prisoner("A1", "Someone", null, LegalStatus.Convicted);
         prisoner.RecordPastStay(1, new DateOnly(2018, 1, 1), new DateOnly(2018, 12, 1), ArrivalReason.NewReception);
 
-        Assert.Throws<InvalidOperationException>(() => prisoner.Admit(1, new DateOnly(2018, 6, 1)));
+        Assert.Throws<RecordRefusedException>(() => prisoner.Admit(1, new DateOnly(2018, 6, 1)));
     }
 
     [Fact]

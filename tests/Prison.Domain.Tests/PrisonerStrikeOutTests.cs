@@ -81,15 +81,22 @@ public class PrisonerStrikeOutTests
         prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Smith", "wrong prisoner"));
         var version = prisoner.ChangeVersion;
 
-        Assert.Throws<InvalidOperationException>(() => prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Jones", "again")));
-        Assert.Throws<KeyNotFoundException>(() => prisoner.EndSegregation(segregation.Id, Today));
+        Assert.Throws<RecordRefusedException>(() => prisoner.StrikeOut(segregation.Id, new Strike(StruckAt, "officer Jones", "again")));
+        Assert.Throws<RecordRefusedException>(() => prisoner.EndSegregation(segregation.Id, Today));
         Assert.Equal(version, prisoner.ChangeVersion);
     }
 
     [Fact]
     public void A_strike_out_needs_a_reason()
     {
-        Assert.Throws<ArgumentException>(() => new Strike(StruckAt, "officer Smith", "  "));
+        Assert.Throws<RecordRefusedException>(() => new Strike(StruckAt, "officer Smith", "  "));
+    }
+
+    /// <summary>Staff never give the time: a local one is the calling code's bug, not a refusal to tell them of.</summary>
+    [Fact]
+    public void A_strike_out_at_a_time_not_in_UTC_is_a_bug_of_the_caller_and_not_a_refusal()
+    {
+        Assert.Throws<ArgumentException>(() => new Strike(DateTime.SpecifyKind(StruckAt, DateTimeKind.Local), "officer Smith", "a mistake"));
     }
 
     [Fact]

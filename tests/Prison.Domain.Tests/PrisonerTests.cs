@@ -37,7 +37,7 @@ public class PrisonerTests
         var prisoner = Prisoners.Convicted();
         var version = prisoner.ChangeVersion;
 
-        Assert.Throws<ArgumentException>(() => prisoner.RecordDisciplinaryNotice(Prisoners.Today, NoticeType.Other, "  "));
+        Assert.Throws<RecordRefusedException>(() => prisoner.RecordDisciplinaryNotice(Prisoners.Today, NoticeType.Other, "  "));
 
         Assert.Empty(prisoner.DisciplinaryNotices);
         Assert.Equal(version, prisoner.ChangeVersion);
@@ -77,7 +77,7 @@ public class PrisonerTests
         var prisoner = Prisoners.Convicted();
         var version = prisoner.ChangeVersion;
 
-        Assert.Throws<ArgumentException>(() => prisoner.CorrectPersonalDetails(" ", new DateOnly(2003, 5, 1)));
+        Assert.Throws<RecordRefusedException>(() => prisoner.CorrectPersonalDetails(" ", new DateOnly(2003, 5, 1)));
 
         Assert.Equal(("Test Prisoner", new DateOnly(1980, 1, 1), version), (prisoner.Name, prisoner.DateOfBirth, prisoner.ChangeVersion));
     }
@@ -85,7 +85,7 @@ public class PrisonerTests
     [Fact]
     public void Cannot_be_admitted_twice()
     {
-        Assert.Throws<InvalidOperationException>(() => Prisoners.Convicted().Admit(3, Prisoners.Today));
+        Assert.Throws<RecordRefusedException>(() => Prisoners.Convicted().Admit(3, Prisoners.Today));
     }
 
     [Fact]
@@ -94,7 +94,7 @@ public class PrisonerTests
         var prisoner = Prisoners.Convicted();
         var watch = prisoner.StartSelfHarmWatch(Prisoners.Today);
 
-        Assert.Throws<ArgumentException>(() => prisoner.EndSelfHarmWatch(watch.Id, Prisoners.Today.AddDays(-1)));
+        Assert.Throws<RecordRefusedException>(() => prisoner.EndSelfHarmWatch(watch.Id, Prisoners.Today.AddDays(-1)));
     }
 
     private static Verdict SomeVerdict() =>

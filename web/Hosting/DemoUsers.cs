@@ -45,7 +45,7 @@ public static class DemoUsers
                 await accounts.AddAsync(name, [role], password, prison is null ? PrisonAccess.All : PrisonAccess.Only(prison), mustChangePassword: false, cancellationToken);
             }
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException error)
         {
             throw new StartupException($"The demo users cannot be created with {PasswordKey}: {error.Message}");
         }

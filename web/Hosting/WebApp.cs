@@ -1,7 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
-using Prison.Web.Pages.Prisoners.Recording;
+using Prison.Web.Forms;
 using Prison.Web.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
@@ -23,7 +23,7 @@ public static class WebApp
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
         var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
-        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddRecordingForms();
+        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddSingleton<PrisonTime>();

@@ -193,7 +193,7 @@ internal static class UsersVerb
             await work(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
             return 0;
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException error)
         {
             await Console.Error.WriteLineAsync($"Nothing was changed: {error.Message}");
             return 1;

@@ -177,7 +177,7 @@ public sealed class ImportedDaysRevert(Func<PrisonDb> openDb, ChangePublisher pu
                 }
             }
         }
-        catch (InvalidOperationException refused)
+        catch (RecordRefusedException refused)
         {
             throw new ImportRevertRefusedException(
                 $"The record of prisoner {prisoner.Number} cannot be reverted: {refused.Message} The days are still imported; " +

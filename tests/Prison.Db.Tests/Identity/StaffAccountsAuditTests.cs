@@ -79,7 +79,7 @@ public class StaffAccountsAuditTests
         };
         foreach (var refusal in refusals)
         {
-            await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, refusal));
+            await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(services, refusal));
         }
 
         await InScopeAsync(services, async a =>
@@ -157,9 +157,9 @@ public class StaffAccountsAuditTests
         await using var services = Services(database);
         await InScopeAsync(services, a => a.AddAsync("iris", [Roles.Staff], Password, PrisonAccess.All));
 
-        var added = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.AddAsync("jack", [Roles.Staff], "Password123!", PrisonAccess.All)));
-        var reset = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", "P@ssw0rd2024!")));
-        var tooLong = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", Password + new string('x', Passwords.MaxLength))));
+        var added = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(services, a => a.AddAsync("jack", [Roles.Staff], "Password123!", PrisonAccess.All)));
+        var reset = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", "P@ssw0rd2024!")));
+        var tooLong = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(services, a => a.ResetPasswordAsync("iris", Password + new string('x', Passwords.MaxLength))));
         List<string> own = [];
         await InScopeAsync(services, async a => own = [.. (await a.ChangeOwnPasswordAsync("iris", Password, "Welcome-2024!")).Errors.Select(e => e.Code)]);
 

@@ -96,7 +96,7 @@ public class StaffAccountsPrisonsTests
         };
         foreach (var (act, message) in refusals)
         {
-            var refused = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(services, act));
+            var refused = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(services, act));
             Assert.Equal(message, refused.Message);
         }
 

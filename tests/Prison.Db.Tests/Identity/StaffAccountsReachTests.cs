@@ -40,7 +40,7 @@ public class StaffAccountsReachTests
                 a => a.ResetTwoFactorAsync(name, ownAccount: false),
             })
             {
-                await InScopeAsync(limited, async a => refusals.Add((await Assert.ThrowsAsync<StaffAccountException>(() => act(a))).Message));
+                await InScopeAsync(limited, async a => refusals.Add((await Assert.ThrowsAsync<ChangeRefusedException>(() => act(a))).Message));
             }
         }
 
@@ -61,13 +61,13 @@ public class StaffAccountsReachTests
         await InScopeAsync(limited, a => a.AddAsync("sam", [Roles.Staff], Password, PrisonAccess.Only("p1")));
         await InScopeAsync(limited, a => a.DisableAsync("sam"));
         await InScopeAsync(limited, a => a.EnableAsync("sam"));
-        var wider = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(limited, a => a.AssignPrisonsAsync("sam", PrisonAccess.Only("P1", "P2"))));
-        var unknown = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(limited, a => a.AddAsync("tom", [Roles.Staff], Password, PrisonAccess.Only("P9"))));
-        var admin = await Assert.ThrowsAsync<StaffAccountException>(() => InScopeAsync(limited, a => a.SetRolesAsync("sam", [Roles.Staff, Roles.Admin])));
+        var wider = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(limited, a => a.AssignPrisonsAsync("sam", PrisonAccess.Only("P1", "P2"))));
+        var unknown = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(limited, a => a.AddAsync("tom", [Roles.Staff], Password, PrisonAccess.Only("P9"))));
+        var admin = await Assert.ThrowsAsync<ChangeRefusedException>(() => InScopeAsync(limited, a => a.SetRolesAsync("sam", [Roles.Staff, Roles.Admin])));
 
-        Assert.Equal("prisons", wider.Field);
+        Assert.Equal("prisons", wider.Input);
         Assert.Equal("You can give only the prisons you work in yourself: an admin of all prisons gives the others.", unknown.Message);
-        Assert.Equal("roles", admin.Field);
+        Assert.Equal("roles", admin.Input);
         Assert.Equal([["sam", "0"]], await database.RowsAsync("SELECT user_name, CASE WHEN is_disabled THEN '1' ELSE '0' END FROM staff_user"));
         Assert.Equal([["1"]], await database.RowsAsync("SELECT prison_id FROM staff_user_prison"));
         Assert.Equal(

@@ -5,6 +5,7 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.Downloads;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -19,14 +20,18 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
 {
     public PrisonFacility Prison { get; private set; } = null!;
 
-    public DangerStatus? Status { get; private set; }
+    [BindProperty(SupportsGet = true, Name = "status")]
+    [Unreadable("There is no status '{0}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.")]
+    public DangerStatus? Status { get; set; }
+
+    /// <summary>Where the page before this one ended; null for the first page.</summary>
+    [BindProperty(SupportsGet = true, Name = "after")]
+    [Unreadable("'{0}' is not where a page of this list ends. Start again from the first page.")]
+    public ArrivalCursor? After { get; set; }
 
     public bool IsFirstPage { get; private set; }
 
     public CurrentPrisonersPage Listed { get; private set; } = new(new StatusCounts(0, 0, 0), [], null);
-
-    /// <summary>Why the request was refused, shown instead of a list.</summary>
-    public string? Refusal { get; private set; }
 
     public static string PathOf(string prisonCode, DangerStatus? status, ArrivalCursor? after = null)
     {
@@ -67,7 +72,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
         _ => "No prisoner is held here now.",
     };
 
-    public async Task<IActionResult> OnGetAsync(string code, string? status, string? after, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
         if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
@@ -76,24 +81,15 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
         }
 
         Prison = prison;
-        if (status is not null)
+        if (!ModelState.IsValid)
         {
-            if (!TryReadStatus(status, out var parsed))
-            {
-                return Refuse(NoSuchStatus(status));
-            }
-
-            Status = parsed;
+            // Shown instead of a list.
+            Response.StatusCode = StatusCodes.Status400BadRequest;
+            return Page();
         }
 
-        ArrivalCursor? cursor = null;
-        if (after is not null && !ArrivalCursor.TryParse(after, out cursor))
-        {
-            return Refuse($"'{after}' is not where a page of this list ends. Start again from the first page.");
-        }
-
-        IsFirstPage = cursor is null;
-        Listed = await db.CurrentPrisonersAsync(prison.Id, Status, cursor, cancellationToken: cancellationToken);
+        IsFirstPage = After is null;
+        Listed = await db.CurrentPrisonersAsync(prison.Id, Status, After, cancellationToken: cancellationToken);
         db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
@@ -103,7 +99,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
     /// The whole list (all, or those at one status) as a CSV file: the same prison within the user's reach, the same
     /// rows in the same order as the pages, read in one statement as they are written.
     /// </summary>
-    public async Task<IActionResult> OnGetCsvAsync(string code, string? status, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
     {
         if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
         {
@@ -112,14 +108,9 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
         }
 
         Prison = prison;
-        if (status is not null)
+        if (ModelState.ErrorOf("status") is { } refused)
         {
-            if (!TryReadStatus(status, out var parsed))
-            {
-                return BadRequest(NoSuchStatus(status));
-            }
-
-            Status = parsed;
+            return BadRequest(refused);
         }
 
         var fileName = $"{prison.Code}-{(Status is { } only ? StatusLabels.Of(only).ToLowerInvariant().Replace(' ', '-') : "current")}-prisoners.csv";
@@ -132,18 +123,4 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
 
     /// <summary>Which list, in words, for the audit log.</summary>
     private string ListName => Status is { } listed ? $"the {StatusLabels.Of(listed)} prisoners at {Prison.Code}" : $"the current prisoners at {Prison.Code}";
-
-    /// <summary>A status by its name, in any case; not by its number.</summary>
-    private static bool TryReadStatus(string text, out DangerStatus status) =>
-        Enum.TryParse(text, ignoreCase: true, out status) && Enum.IsDefined(status) && !char.IsDigit(text.FirstOrDefault());
-
-    private static string NoSuchStatus(string text) =>
-        $"There is no status '{text}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.";
-
-    private PageResult Refuse(string why)
-    {
-        Refusal = why;
-        Response.StatusCode = StatusCodes.Status400BadRequest;
-        return Page();
-    }
 }

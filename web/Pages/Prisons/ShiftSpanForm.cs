@@ -2,6 +2,7 @@ using System.ComponentModel.DataAnnotations;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Db.History;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisons;
 
@@ -15,6 +16,8 @@ public sealed class ShiftSpanForm
     /// <summary>A shift and a half: whoever comes on duty hears of what changed during the shift before theirs and its handover.</summary>
     public static readonly TimeSpan DefaultSpan = TimeSpan.FromHours(12);
 
+    private const string DamagedLink = "This page's link is damaged: open the first page of the span again.";
+
     [ModelBinder(typeof(PrisonLocalTimeModelBinder))]
     [Display(Name = "start")]
     public DateTime? From { get; set; }
@@ -24,10 +27,12 @@ public sealed class ShiftSpanForm
     public DateTime? To { get; set; }
 
     /// <summary>The cursor of the "became Dangerous" group's page; blank for its first page.</summary>
-    public string? Became { get; set; }
+    [Unreadable(DamagedLink)]
+    public HistoryCursor? Became { get; set; }
 
     /// <summary>The cursor of the "no longer Dangerous" group's page; blank for its first page.</summary>
-    public string? Ended { get; set; }
+    [Unreadable(DamagedLink)]
+    public HistoryCursor? Ended { get; set; }
 
     /// <summary>
     /// The span in UTC, from its start (inclusive) to its end (exclusive), and the pages' cursors, once model binding has
@@ -45,13 +50,6 @@ public sealed class ShiftSpanForm
             errors.AddModelError(nameof(To), "The end must come after the start.");
         }
 
-        var becameOk = HistoryCursor.TryParse(Blank(Became), out var became) || Blank(Became) is null;
-        var endedOk = HistoryCursor.TryParse(Blank(Ended), out var ended) || Blank(Ended) is null;
-        if (!becameOk || !endedOk)
-        {
-            errors.AddModelError(string.Empty, "This page's link is damaged: open the first page of the span again.");
-        }
-
         if (errors.ErrorCount > 0)
         {
             return false;
@@ -59,7 +57,7 @@ public sealed class ShiftSpanForm
 
         From = from;
         To = to;
-        span = new ShiftSpan(from!.Value, to!.Value, became, ended);
+        span = new ShiftSpan(from!.Value, to!.Value, Became, Ended);
         return true;
     }
 

@@ -7,6 +7,7 @@ using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.Downloads;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -105,7 +106,9 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.AttemptedValue
             : utc is { } instant ? PrisonLocalTimeModelBinder.Shown(instant, calendar.TimeZone) : null;
 
-    public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+    public string? Error(string field) => ModelState.ErrorOf(field);
+
+    public string? Invalid(string field) => ModelState.InvalidOf(field);
 
     private string FileTime(DateTime utc) => PrisonLocalTimeModelBinder.Shown(utc, calendar.TimeZone).Replace(":", string.Empty, StringComparison.Ordinal);
 

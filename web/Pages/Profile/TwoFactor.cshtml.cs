@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Identity;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 using QRCoder;
@@ -74,7 +75,7 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
                 {
                     codes = await accounts.EnrolTwoFactorAsync(UserName, enrolment.Code, cancellationToken);
                 }
-                catch (StaffAccountException)
+                catch (ChangeRefusedException)
                 {
                     return RedirectToPage();
                 }
@@ -116,7 +117,7 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
                     await SignInAgainAsync();
                     return RedirectToPage(new { reset = true });
                 }
-                catch (StaffAccountException error)
+                catch (ChangeRefusedException error)
                 {
                     ModelState.AddModelError(field, error.Message);
                 }

@@ -4,8 +4,9 @@ using Microsoft.AspNetCore.Mvc.Rendering;
 namespace Prison.Web.Pages.Shared;
 
 /// <summary>
-/// What a refused form says at its top (_ErrorSummary.cshtml): each problem once, the form's own first, then each
-/// field's in the order the form shows them, a field's linking to it by the id the tag helpers give it.
+/// What a refused form or query says at its top (_ErrorSummary.cshtml), the one way every page shows what it refused:
+/// each problem once, the form's own first, then each field's in the order the form shows them, a field the form shows
+/// linking to it by the id the tag helpers give it. A value no field shows (a link's cursor) is said without a link.
 /// </summary>
 public sealed record ErrorSummary(IReadOnlyList<(string? FieldId, string Message)> Problems)
 {
@@ -16,7 +17,7 @@ public sealed record ErrorSummary(IReadOnlyList<(string? FieldId, string Message
             .Where(entry => entry.Value is { Errors.Count: > 0 })
             .OrderBy(entry => entry.Key.Length == 0 ? -1 : order.GetValueOrDefault(entry.Key, order.Count))
             .SelectMany(entry => entry.Value!.Errors.Select(error => (
-                FieldId: entry.Key.Length == 0 ? null : TagBuilder.CreateSanitizedId(entry.Key, "_"),
+                FieldId: order.ContainsKey(entry.Key) ? TagBuilder.CreateSanitizedId(entry.Key, "_") : null,
                 error.ErrorMessage)))
             .Where(problem => problem.ErrorMessage.Length > 0)
             .Distinct()

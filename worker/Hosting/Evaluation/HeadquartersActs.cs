@@ -20,6 +20,6 @@ public static class HeadquartersActs
 
         db.AuditEntries.Add(AuditEntry.Refused(null, $"{what}, which only an admin of every prison may do"));
         await db.SaveChangesAsync(cancellationToken);
-        throw new HeadquartersOnlyException("Only an admin of every prison (headquarters) can change the rules or approve a rules assembly: nothing was changed.");
+        throw new ChangeRefusedException("Only an admin of every prison (headquarters) can change the rules or approve a rules assembly: nothing was changed.", tried: what);
     }
 }

@@ -17,10 +17,10 @@ public sealed class RuleAssemblyApprovals(PrisonDb db, RuleFolder folder, ActorR
         var hash = sha256.Trim().ToLowerInvariant();
         await HeadquartersActs.EnsureAsync(db, reach, $"approve the rules assembly with the SHA-256 {Clip(hash)}", cancellationToken);
         var file = folder.ReadNow().FirstOrDefault(f => f.Sha256 == hash)
-            ?? throw new ArgumentException($"No file in the rules folder has the SHA-256 {Clip(hash)} now: it was changed or removed since the page was read. Nothing was approved.", nameof(sha256));
+            ?? throw new ChangeRefusedException($"No file in the rules folder has the SHA-256 {Clip(hash)} now: it was changed or removed since the page was read. Nothing was approved.", nameof(sha256));
         if (file.Problem is { } problem)
         {
-            throw new ArgumentException($"{file.FileName} is not a .NET assembly ({problem}). Nothing was approved.", nameof(sha256));
+            throw new ChangeRefusedException($"{file.FileName} is not a .NET assembly ({problem}). Nothing was approved.", nameof(sha256));
         }
 
         return await db.ApproveRuleAssemblyAsync(

@@ -21,12 +21,12 @@ public sealed class RuleChanges(PrisonDb db, CurrentRules rules, ReevaluationRun
         await HeadquartersActs.EnsureAsync(db, reach, $"{(enable ? "enable" : "disable")} the rule {TextCut.AtMost(code, 200)}", cancellationToken);
         if (rules.Find(code) is null)
         {
-            throw new ArgumentException($"No rule has the code {code}.", nameof(code));
+            throw new ChangeRefusedException($"No rule has the code {code}.", nameof(code));
         }
 
         if (string.IsNullOrWhiteSpace(reason))
         {
-            throw new ArgumentException("Give a reason for the change.", nameof(reason));
+            throw new ChangeRefusedException("Give a reason for the change.", nameof(reason));
         }
 
         var setting = new RuleSetting

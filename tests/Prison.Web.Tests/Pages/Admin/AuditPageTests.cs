@@ -68,7 +68,8 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
     [InlineData("prisoner=A-1%27%3B", "prisoner-error", "Enter a prisoner number: letters and digits only, at most 32.")]
     [InlineData("p=0", "page-error", "The page is a whole number from 1 to 1,000,000.")]
     [InlineData("p=two", "page-error", "The page is a whole number from 1 to 1,000,000.")]
-    public async Task A_bad_filter_is_refused_with_its_message_next_to_it_keeping_what_was_typed(string query, string errorId, string message)
+    [InlineData("p=99999999999", "page-error", "The page is a whole number from 1 to 1,000,000.")]
+    public async Task A_bad_filter_is_refused_with_its_message_next_to_it_and_in_the_error_summary_keeping_what_was_typed(string query, string errorId, string message)
     {
         using var admin = await AuditClients.AdminAsync(system);
 
@@ -81,6 +82,7 @@ public sealed class AuditPageTests(ProductionFixture system) : IClassFixture<Pro
             Assert.Equal(id == errorId ? message : string.Empty, Html.TextById(html, id));
         }
 
+        Assert.Equal($"There is a problem {message}", Html.TextOf(html, "div", "data-role=\"error-summary\""));
         Assert.Empty(AuditRow.In(html));
         foreach (var pair in query.Split('&').Select(p => p.Split('=')).Where(p => p[0] != "p"))
         {

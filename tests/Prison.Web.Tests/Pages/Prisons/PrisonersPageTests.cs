@@ -39,12 +39,15 @@ public sealed class PrisonersPageTests(ProductionFixture system) : IClassFixture
     [InlineData("status=Harmless", "There is no status 'Harmless': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.")]
     [InlineData("status=1", "There is no status '1'")]
     [InlineData("after=yesterday", "'yesterday' is not where a page of this list ends. Start again from the first page.")]
-    public async Task A_status_or_a_page_that_does_not_exist_is_refused_with_400_and_says_why(string query, string message)
+    [InlineData("status=Dangerous&after=2026-13-45_A101", "'2026-13-45_A101' is not where a page of this list ends.")]
+    public async Task A_status_or_a_page_that_does_not_exist_is_refused_with_400_and_says_why_in_the_error_summary(string query, string message)
     {
         using var response = await system.Client.GetAsync($"/prisons/{FirstPrison}/prisoners?{query}");
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.Contains(message, Html.TextOf(await response.Content.ReadAsStringAsync(), "p", "role=\"alert\""));
+        var html = await response.Content.ReadAsStringAsync();
+        Assert.Contains(message, Html.TextOf(html, "div", "data-role=\"error-summary\""));
+        Assert.Empty(Html.ArrivalRows(html));
     }
 
     [Fact]

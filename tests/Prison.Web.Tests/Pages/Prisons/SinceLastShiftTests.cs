@@ -71,7 +71,7 @@ public sealed class SinceLastShiftTests(ProductionFixture system) : IClassFixtur
     {
         var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift?became=12.x");
 
-        Assert.Contains("This page&#x27;s link is damaged: open the first page of the span again.", html);
+        Assert.Equal("There is a problem This page's link is damaged: open the first page of the span again.", Html.TextOf(html, "div", "data-role=\"error-summary\""));
         Assert.DoesNotContain("data-group=", html);
     }
 

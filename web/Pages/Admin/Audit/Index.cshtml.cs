@@ -5,6 +5,7 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -17,22 +18,19 @@ namespace Prison.Web.Pages.Admin.Audit;
 /// </summary>
 public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime time) : PageModel
 {
-    /// <summary>
-    /// Bound by hand from the query string (user, about, prisoner, kind, from, to, p), so that the links stay short. The page
-    /// number is "p": Razor Pages keeps "page" for the page's own path.
-    /// </summary>
-    public AuditFilterForm Filter { get; } = new();
+    /// <summary>Bound from the query string: user, about, prisoner, kind, from, to, p.</summary>
+    [BindProperty(SupportsGet = true)]
+    public AuditFilterForm Filter { get; set; } = new();
 
     public AuditPage? Results { get; private set; }
 
-    public async Task OnGetAsync(string? user, string? about, string? prisoner, string? kind, string? from, string? to, string? p, CancellationToken cancellationToken)
+    public async Task OnGetAsync(CancellationToken cancellationToken)
     {
-        (Filter.User, Filter.About, Filter.Prisoner, Filter.Kind, Filter.From, Filter.To, Filter.Page) = (user, about, prisoner, kind, from, to, p);
-        db.AuditEntries.Add(AuditEntry.AuditViewed(Filter.Describe()));
+        db.AuditEntries.Add(AuditEntry.AuditViewed(AuditFilterForm.Describe(ModelState)));
         await db.SaveChangesAsync(cancellationToken);
-        if (Filter.TryValidate(calendar, ModelState, out var filter))
+        if (ModelState.IsValid)
         {
-            Results = await db.AuditPageAsync(filter, PrisonScope.Of(User).PrisonIds, cancellationToken);
+            Results = await db.AuditPageAsync(Filter.ToFilter(calendar), PrisonScope.Of(User).PrisonIds, cancellationToken);
         }
     }
 
@@ -44,8 +42,10 @@ public sealed class IndexModel(PrisonDb db, PrisonCalendar calendar, PrisonTime 
 
     public static IReadOnlyList<DiffLine> Diff(AuditEntry entry) => AuditDiff.Of(entry.Before, entry.After);
 
-    public string? Error(string field) => ModelState.TryGetValue(field, out var state) && state.Errors.Count > 0 ? state.Errors[0].ErrorMessage : null;
+    /// <summary>What a field shows: what was typed in it, as typed.</summary>
+    public string? Typed(string key) => ModelState.TypedOf(key);
 
-    /// <summary>"true" for a field that was refused, for aria-invalid; null (no attribute) otherwise.</summary>
-    public string? Invalid(string field) => Error(field) is null ? null : "true";
+    public string? Error(string key) => ModelState.ErrorOf(key);
+
+    public string? Invalid(string key) => ModelState.InvalidOf(key);
 }

@@ -5,6 +5,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.Rules;
 using Prison.Domain.Evaluation;
+using Prison.Web.Forms;
 using Prison.Web.Rules;
 using Prison.Hosting.Evaluation;
 
@@ -25,7 +26,11 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
 
     [BindProperty]
     [Display(Name = "Reason")]
+    [Required(ErrorMessage = "Give a reason for the change.")]
+    [StringLength(MaxReason, ErrorMessage = "Keep the reason under {1} characters.")]
     public string? Reason { get; set; }
+
+    public const int MaxReason = 1000;
 
     /// <summary>Prisoners that would become Not dangerous, once previewed.</summary>
     public int? WouldBecomeNotDangerous { get; private set; }
@@ -38,17 +43,19 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
     /// <summary>Whether this admin reaches every prison, and so may change the rule set.</summary>
     public bool IsHeadquarters => reach.ReachesEveryPrison;
 
-    /// <summary>Why the post just made was refused, shown on its answer only.</summary>
-    public string? Refusal { get; private set; }
+    /// <summary>The enable preview the page shows, named by its link.</summary>
+    [BindProperty(SupportsGet = true, Name = "preview")]
+    [Unreadable("This preview's link is damaged: preview the change again.")]
+    public Guid? PreviewId { get; set; }
 
-    public async Task<IActionResult> OnGetAsync(string code, Guid? preview, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
         if (!await LoadAsync(code, cancellationToken))
         {
             return NotFound();
         }
 
-        if (preview is { } id && previews.Find(id) is { } found && found.Code == code)
+        if (PreviewId is { } id && previews.Find(id) is { } found && found.Code == code)
         {
             Preview = found;
             Reason = found.Reason;
@@ -79,7 +86,7 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
         {
             await HeadquartersActs.EnsureAsync(db, reach, $"preview {(Enabled ? "disabling" : "enabling")} the rule {code}", cancellationToken);
         }
-        catch (HeadquartersOnlyException refused)
+        catch (ChangeRefusedException refused)
         {
             return Refused(refused);
         }
@@ -119,7 +126,7 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
         {
             applied = await changes.ApplyAsync(code, enable: !Enabled, Reason!, db.ActorName, cancellationToken);
         }
-        catch (HeadquartersOnlyException refused)
+        catch (ChangeRefusedException refused)
         {
             return Refused(refused);
         }
@@ -130,13 +137,16 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
         return RedirectToPage("Index");
     }
 
-    private PageResult Refused(HeadquartersOnlyException refused)
+    private PageResult Refused(ChangeRefusedException refused)
     {
-        Refusal = refused.Message;
+        ModelState.AddRefusal(refused, ReasonField);
         var page = Page();
-        page.StatusCode = StatusCodes.Status403Forbidden;
+        page.StatusCode = ChangeRefusals.StatusOf(refused);
         return page;
     }
+
+    /// <summary>The field given for the reason <see cref="RuleChanges.ApplyAsync"/> may refuse.</summary>
+    private static readonly IReadOnlyDictionary<string, string> ReasonField = new Dictionary<string, string> { ["reason"] = nameof(Reason) };
 
     private async Task<bool> LoadAsync(string code, CancellationToken cancellationToken)
     {
@@ -151,20 +161,6 @@ public sealed class ChangeModel(PrisonDb db, CurrentRules rules, EnablePreviews 
         return true;
     }
 
-    private bool ReasonGiven()
-    {
-        if (string.IsNullOrWhiteSpace(Reason))
-        {
-            ModelState.AddModelError(nameof(Reason), "Give a reason for the change.");
-            return false;
-        }
-
-        if (Reason.Trim().Length > 1000)
-        {
-            ModelState.AddModelError(nameof(Reason), "Keep the reason under 1000 characters.");
-            return false;
-        }
-
-        return true;
-    }
+    /// <summary>Whether the reason was given, within its length (the attributes on <see cref="Reason"/> say so).</summary>
+    private bool ReasonGiven() => ModelState.IsValid;
 }

@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.Rules;
+using Prison.Web.Forms;
 using Prison.Web.Rules;
 using Prison.Hosting.Evaluation;
 
@@ -29,9 +30,6 @@ public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folde
     [TempData]
     public string? Message { get; set; }
 
-    /// <summary>Why the post just made was refused or changed nothing, shown on its answer only.</summary>
-    public string? Problem { get; private set; }
-
     public Task OnGetAsync(CancellationToken cancellationToken) => LoadAsync(cancellationToken);
 
     public Task<IActionResult> OnPostApproveAsync(string? sha256, CancellationToken cancellationToken) =>
@@ -55,23 +53,14 @@ public sealed class IndexModel(PrisonDb db, CurrentRules rules, RuleFolder folde
             Message = await change();
             return RedirectToPage();
         }
-        catch (HeadquartersOnlyException refused)
+        catch (ChangeRefusedException refused)
         {
-            return await AnswerAsync(refused.Message, StatusCodes.Status403Forbidden, cancellationToken);
+            ModelState.AddRefusal(refused);
+            await LoadAsync(cancellationToken);
+            var page = Page();
+            page.StatusCode = ChangeRefusals.StatusOf(refused);
+            return page;
         }
-        catch (ArgumentException bad)
-        {
-            return await AnswerAsync(bad.Message, StatusCodes.Status400BadRequest, cancellationToken);
-        }
-    }
-
-    private async Task<IActionResult> AnswerAsync(string problem, int status, CancellationToken cancellationToken)
-    {
-        Problem = problem;
-        await LoadAsync(cancellationToken);
-        var page = Page();
-        page.StatusCode = status;
-        return page;
     }
 
     private async Task LoadAsync(CancellationToken cancellationToken)

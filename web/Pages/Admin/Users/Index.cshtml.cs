@@ -1,7 +1,9 @@
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
+using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
@@ -23,8 +25,8 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
 
     public bool MayGiveAllPrisons => PrisonScope.Of(User).IsEverywhere;
 
-    [BindProperty]
-    public NewUserForm NewUser { get; set; } = new();
+    /// <summary>The user being added: bound, and checked, by the add's post alone.</summary>
+    public NewUserForm NewUser { get; private set; } = new();
 
     /// <summary>Set only on the answer to an add or a reset.</summary>
     public (string Name, string Password)? NewPassword { get; private set; }
@@ -32,22 +34,38 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
     [TempData]
     public string? Message { get; set; }
 
-    public Task OnGetAsync(CancellationToken cancellationToken) => ListAsync(cancellationToken);
+    /// <summary>Why the change to a user, posted just before, was refused: shown by the list the post went back to.</summary>
+    [TempData]
+    public string? Refused { get; set; }
 
-    public async Task<IActionResult> OnPostAddAsync(CancellationToken cancellationToken)
+    public Task OnGetAsync(CancellationToken cancellationToken)
     {
-        try
+        if (Refused is { } refused)
         {
-            var name = NewUser.UserName ?? string.Empty;
-            var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
-            NewPassword = (name.Trim(), password);
-            Message = null;
-            ModelState.Clear();
-            NewUser = new NewUserForm();
+            ModelState.AddModelError(string.Empty, refused);
         }
-        catch (StaffAccountException error)
+
+        return ListAsync(cancellationToken);
+    }
+
+    public async Task<IActionResult> OnPostAddAsync([Bind(Prefix = nameof(NewUser))] NewUserForm newUser, CancellationToken cancellationToken)
+    {
+        NewUser = newUser;
+        if (ModelState.IsValid)
         {
-            ModelState.AddModelError(error.Field switch { "roles" => "NewUser.Roles", "prisons" => "NewUser.Prisons", _ => "NewUser.UserName" }, error.Message);
+            try
+            {
+                var name = NewUser.UserName!.Trim();
+                var password = await accounts.AddAsync(name, NewUser.Roles, null, NewUser.Access, cancellationToken: cancellationToken);
+                NewPassword = (name, password);
+                Message = null;
+                ModelState.Clear();
+                NewUser = new NewUserForm();
+            }
+            catch (ChangeRefusedException refused)
+            {
+                ModelState.AddRefusal(refused, NewUserForm.Fields);
+            }
         }
 
         await ListAsync(cancellationToken);
@@ -60,9 +78,9 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         {
             NewPassword = (name.Trim(), await accounts.ResetPasswordAsync(name, cancellationToken: cancellationToken));
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException refused)
         {
-            Message = error.Message;
+            ModelState.AddRefusal(refused);
         }
 
         await ListAsync(cancellationToken);
@@ -97,6 +115,7 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
         Prisons = [.. (await directory.WithinAsync(PrisonScope.Of(User), cancellationToken)).OrderBy(p => p.Code, StringComparer.Ordinal)];
     }
 
+    /// <summary>A change to one user, then back to the list, saying it was done or why it was refused.</summary>
     private async Task<IActionResult> ChangeAsync(Func<Task> change, string done)
     {
         try
@@ -104,9 +123,9 @@ public sealed class IndexModel(StaffAccounts accounts, PrisonDirectory directory
             await change();
             Message = done;
         }
-        catch (StaffAccountException error)
+        catch (ChangeRefusedException refused)
         {
-            Message = $"Nothing was changed: {error.Message}";
+            Refused = refused.Message;
         }
 
         return RedirectToPage();

@@ -1,5 +1,6 @@
 using System.ComponentModel.DataAnnotations;
 using Prison.Domain.Record;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

@@ -77,9 +77,10 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
         {
             saved = Form.Apply();
         }
-        catch (Exception refused) when (refused is InvalidOperationException or ArgumentException or KeyNotFoundException)
+        catch (RecordRefusedException refused)
         {
-            return await RefuseAsync(number, kind, token, $"Not saved: {Sentence(refused)}", cancellationToken);
+            // Only the record's own refusals are told to staff: any other exception is a bug, for the error page and the log.
+            return await RefuseAsync(number, kind, token, $"Not saved: {refused.Message}", cancellationToken);
         }
 
         db.FormSubmissions.Add(new FormSubmission(token, Prisoner.Id, Form.Kind, clock.GetUtcNow().UtcDateTime));
@@ -109,10 +110,6 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
 
         return Saved(Prisoner, $"{saved} The danger status is being evaluated again.");
     }
-
-    /// <summary>The aggregate's message without the parameter name .NET appends to argument exceptions.</summary>
-    private static string Sentence(Exception refused) =>
-        refused is ArgumentException { ParamName: { } name } argument ? argument.Message.Replace($" (Parameter '{name}')", string.Empty, StringComparison.Ordinal) : refused.Message;
 
     private Task<bool> WasSavedAsync(Guid token, CancellationToken cancellationToken) =>
         db.FormSubmissions.AnyAsync(s => s.Token == token, cancellationToken);

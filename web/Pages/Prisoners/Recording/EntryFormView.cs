@@ -1,4 +1,5 @@
 using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -11,8 +12,7 @@ public sealed record EntryFormView(string Action, string Button, IReadOnlyList<F
     /// <summary>The name the one-time token is posted under.</summary>
     public const string SubmissionField = "Submission";
 
-    public string? ErrorOf(string field) =>
-        Errors.TryGetValue(field, out var entry) && entry.Errors.Count > 0 ? entry.Errors[0].ErrorMessage : null;
+    public string? ErrorOf(string field) => Errors.ErrorOf(field);
 
     public string ValueOf(string field) => Values.GetValueOrDefault(field) ?? string.Empty;
 

@@ -1,4 +1,5 @@
 using System.ComponentModel.DataAnnotations;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

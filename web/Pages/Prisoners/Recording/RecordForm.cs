@@ -10,8 +10,8 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// settable properties, which model binding fills; validation attributes on them refuse what is missing, unreadable,
 /// too long or implausible (<see cref="DayAttribute"/>), and <see cref="Validate"/>, its one validator, what only the
 /// record can tell (an entry not on the list, an end before its start). Only then is <see cref="Apply"/> called, the
-/// one aggregate call that records it; a refusal by the aggregate itself (it throws) becomes a message on the whole
-/// form, and nothing is saved.
+/// one aggregate call that records it; a refusal by the aggregate itself (<see cref="RecordRefusedException"/>) becomes
+/// a message on the whole form, and nothing is saved.
 /// </summary>
 public abstract class RecordForm
 {

@@ -1,4 +1,5 @@
 using Prison.Domain.Record;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

@@ -2,6 +2,7 @@ using System.ComponentModel.DataAnnotations;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
 using Prison.Domain.Record;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

@@ -1,5 +1,6 @@
 using System.ComponentModel.DataAnnotations;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

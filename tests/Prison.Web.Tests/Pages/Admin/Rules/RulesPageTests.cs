@@ -34,7 +34,8 @@ public class RulesPageTests
 
         Assert.Equal(HttpStatusCode.OK, preview.StatusCode);
         Assert.Equal(HttpStatusCode.OK, apply.StatusCode);
-        Assert.Contains("Give a reason for the change.", html);
+        Assert.Equal("There is a problem Give a reason for the change.", Html.TextOf(html, "div", "data-role=\"error-summary\""));
+        Assert.Equal("Give a reason for the change.", Html.TextById(html, "reason-error"));
         Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
         Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
     }

@@ -1,6 +1,6 @@
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 
-namespace Prison.Web.Pages.Prisoners.Recording;
+namespace Prison.Web.Forms;
 
 /// <summary>Binds every <see cref="DateOnly"/> with <see cref="DayModelBinder"/>.</summary>
 public sealed class DayModelBinderProvider : IModelBinderProvider

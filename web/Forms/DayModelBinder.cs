@@ -2,7 +2,7 @@ using System.Globalization;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Web.Forms;
 
-namespace Prison.Web.Pages.Prisoners.Recording;
+namespace Prison.Web.Forms;
 
 /// <summary>
 /// Days as the forms ask for them, YYYY-MM-DD and nothing else: the framework's own binding reads a day in the
