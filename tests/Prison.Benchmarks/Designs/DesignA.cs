@@ -84,7 +84,7 @@ public sealed class DesignA(PrisonDb db, DangerEvaluator evaluator)
 
     private async Task<bool> IsDangerousAsync(Guid id, CancellationToken cancellationToken)
     {
-        var prisoner = await db.Prisoners.AsNoTracking().Where(p => p.Id == id).WithRecord().SingleAsync(cancellationToken);
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked, cancellationToken)).Single();
         return evaluator.Evaluate(prisoner, DateTime.UtcNow).Status == DangerStatus.Dangerous;
     }
 }

@@ -20,14 +20,14 @@ public class AggregateReadsTests
 
         await using (var db = database.Open(interceptors: counter))
         {
-            await db.LoadForEvaluationAsync([ids[0]]);
+            await db.LoadPrisonersAsync([ids[0]], Tracking.Untracked);
         }
 
         var forOne = counter.Count;
         counter.Reset();
         await using (var db = database.Open(interceptors: counter))
         {
-            var loaded = await db.LoadForEvaluationAsync(ids);
+            var loaded = await db.LoadPrisonersAsync(ids, Tracking.Untracked);
             Assert.Equal(40, loaded.Count);
         }
 
@@ -52,7 +52,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
 
-        var prisoner = (await read.LoadForEvaluationAsync([arrival.Id])).Single();
+        var prisoner = (await read.LoadPrisonersAsync([arrival.Id], Tracking.Untracked)).Single();
 
         Assert.Equal(Prisoners + 2, counter.Count);
         Assert.Single(prisoner.Imprisonments);
@@ -68,7 +68,7 @@ public class AggregateReadsTests
         var ids = await SaveAsync(database, prisoners: 150, perCollection: 0);
         await using (var db = database.Open())
         {
-            var last = (await db.LoadForChangeAsync("B150"))!;
+            var last = (await db.LoadPrisonerAsync("B150", Tracking.Tracked))!;
             last.RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
             await db.SaveRecordChangesAsync();
         }
@@ -76,7 +76,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
 
-        var loaded = await read.LoadForEvaluationAsync(ids);
+        var loaded = await read.LoadPrisonersAsync(ids, Tracking.Untracked);
 
         Assert.Equal(ids.Count, loaded.Count);
         Assert.Equal(Prisoners + 2, counter.Count);
@@ -93,10 +93,10 @@ public class AggregateReadsTests
         await database.ExecuteAsync($"INSERT INTO escape_record (id, prisoner_id, date, kind) VALUES ({database.Literal(Guid.NewGuid())}, {database.Literal(id)}, '2020-01-01', 'AttemptedEscape')");
         await using var db = database.Open();
 
-        var prisoner = (await db.LoadForEvaluationAsync([id])).Single();
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked)).Single();
 
         Assert.Single(prisoner.EscapeRecords);
-        Assert.Single((await db.LoadForChangeAsync("B001"))!.EscapeRecords);
+        Assert.Single((await db.LoadPrisonerAsync("B001", Tracking.Tracked))!.EscapeRecords);
     }
 
     [Theory]
@@ -108,7 +108,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var prisoner = (await db.LoadForChangeAsync("B002"))!;
+        var prisoner = (await db.LoadPrisonerAsync("B002", Tracking.Tracked))!;
 
         Assert.Equal(Prisoners + Collections, counter.Count);
         Assert.Single(prisoner.Imprisonments);
@@ -126,8 +126,8 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        Assert.Empty(await db.LoadForEvaluationAsync([Guid.NewGuid()]));
-        Assert.Null(await db.LoadForChangeAsync("NOBODY"));
+        Assert.Empty(await db.LoadPrisonersAsync([Guid.NewGuid()], Tracking.Untracked));
+        Assert.Null(await db.LoadPrisonerAsync("NOBODY", Tracking.Tracked));
 
         Assert.Equal(2, counter.Count);
     }
@@ -140,7 +140,7 @@ public class AggregateReadsTests
         var ids = await SaveAsync(database, prisoners: 2, perCollection: 3);
         await using var db = database.Open();
 
-        var prisoner = (await db.LoadForEvaluationAsync([ids[1]])).Single();
+        var prisoner = (await db.LoadPrisonersAsync([ids[1]], Tracking.Untracked)).Single();
 
         Assert.Equal("B002", prisoner.Number);
         Assert.Single(prisoner.Imprisonments);

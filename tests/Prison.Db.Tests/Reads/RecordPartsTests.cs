@@ -45,7 +45,7 @@ public class RecordPartsTests
                 DROP TABLE entry;
                 """);
 
-            var prisoner = (await read.LoadForEvaluationAsync([alone])).Single();
+            var prisoner = (await read.LoadPrisonersAsync([alone], Tracking.Untracked)).Single();
 
             var filled = collections.Where(c => ((IEnumerable)c.GetCollectionAccessor()!.GetOrCreate(prisoner, forMaterialization: false)).Cast<object>().Any());
             Assert.Equal([collection.Name], filled.Select(c => c.Name));
