@@ -8,7 +8,7 @@ namespace Prison.Db.Reads;
 /// (<see cref="Mappings.RecordConfiguration{T}"/>) and its migration's trigger sets it, so a load reads only the
 /// collections a record fills.
 /// </summary>
-internal static class RecordParts
+public static class RecordParts
 {
     /// <summary>The annotation of an entry's entity type that holds the position of its bit.</summary>
     public const string Annotation = "Prison:RecordPart";

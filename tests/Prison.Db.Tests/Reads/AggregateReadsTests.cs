@@ -29,6 +29,7 @@ public class AggregateReadsTests
         {
             var loaded = await db.LoadPrisonersAsync(ids, Tracking.Untracked);
             Assert.Equal(40, loaded.Count);
+            Assert.Empty(db.ChangeTracker.Entries());
         }
 
         Assert.Equal(forOne, counter.Count);
@@ -116,6 +117,38 @@ public class AggregateReadsTests
         Assert.Equal(3, prisoner.ContactOrderBreaches.Count);
         // The prisoner, its one stay and three entries in each other collection, all tracked.
         Assert.Equal(1 + 1 + (Collections - 1) * 3, db.ChangeTracker.Entries().Count());
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Many_aggregates_loaded_to_change_are_tracked_whole_in_one_statement_per_collection_that_holds_entries(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var ids = await SaveAsync(database, prisoners: 40, perCollection: 2);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var loaded = await db.LoadPrisonersAsync(ids, Tracking.Tracked);
+
+        Assert.Equal(Prisoners + Collections, counter.Count);
+        Assert.Equal(40, loaded.Count);
+        Assert.All(loaded, prisoner => Assert.Equal(2, prisoner.VisitBans.Count));
+        Assert.Equal(40 * (1 + 1 + (Collections - 1) * 2), db.ChangeTracker.Entries().Count());
+        loaded[0].RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
+        Assert.Equal(loaded[0].Id, Assert.Single(await db.SaveRecordChangesAsync()).PrisonerId);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task No_prisoners_asked_for_cost_no_statement(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        Assert.Empty(await db.LoadPrisonersAsync([], Tracking.Tracked));
+
+        Assert.Equal(0, counter.Count);
     }
 
     [Theory]
