@@ -360,8 +360,8 @@ public sealed class Prisoner
     }
 
     /// <summary>
-    /// Rules read these collections forty times per evaluation and entries are seldom struck: a record with none
-    /// struck is handed out as a read-only view, not copied.
+    /// Rules read these collections many times per evaluation and entries are seldom struck: a record with none struck
+    /// is handed out as a read-only view, not copied.
     /// </summary>
     private static IReadOnlyList<T> Live<T>(IList<T> entries)
         where T : Entity

@@ -34,7 +34,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
 {
     public const int DefaultBatchSize = 500;
 
-    /// <summary>The share of the people in custody a day may release: on the real files a day releases 2 % at most.</summary>
+    /// <summary>The share of the people in custody a day may release: far more than a day of the real files releases.</summary>
     public const double DefaultMaxReleaseShare = 0.10;
 
     /// <summary>The configuration key of <see cref="MaxReleaseShare"/>.</summary>
