@@ -1,4 +1,5 @@
 using System.Collections.ObjectModel;
+using System.Reflection;
 using Prison.Domain.Record;
 
 namespace Prison.Domain;
@@ -29,6 +30,11 @@ public sealed class Prisoner
     private readonly IList<VisitBan> _visitBans = new List<VisitBan>();
     private readonly IList<ContactOrderBreach> _contactOrderBreaches = new List<ContactOrderBreach>();
     private string _dangerReasons = string.Empty;
+
+    /// <summary>The record's collections: each field above that holds entries declares one, and nothing else lists them.</summary>
+    private static readonly FieldInfo[] RecordFields = typeof(Prisoner).GetFields(BindingFlags.Instance | BindingFlags.NonPublic)
+        .Where(f => f.FieldType.IsGenericType && f.FieldType.GetGenericTypeDefinition() == typeof(IList<>) && f.FieldType.GetGenericArguments()[0].IsSubclassOf(typeof(Entity)))
+        .ToArray();
 
     private Prisoner()
     {
@@ -125,17 +131,14 @@ public sealed class Prisoner
 
     public IReadOnlyList<ContactOrderBreach> ContactOrderBreaches => Live(_contactOrderBreaches);
 
+    /// <summary>The kinds of entry the record holds, one per collection, in the order they are declared above.</summary>
+    public static IReadOnlyList<Type> EntryKinds { get; } = [.. RecordFields.Select(f => f.FieldType.GetGenericArguments()[0])];
+
     /// <summary>
     /// Every entry of the record, struck out or not, for showing the record as it was written. The rules read
     /// the collections above, which hold only the entries that were not struck out.
     /// </summary>
-    public IEnumerable<Entity> EntriesIncludingStruck() =>
-        new IEnumerable<Entity>[]
-        {
-            _imprisonments, _notices, _charges, _withdrawals, _requests, _hearings, _detainers, _segregations, _escapes,
-            _threatGroups, _intelligence, _drugTests, _selfHarmWatches, _psychiatricEpisodes, _medicationStops, _visitBans,
-            _contactOrderBreaches,
-        }.SelectMany(entries => entries);
+    public IEnumerable<Entity> EntriesIncludingStruck() => RecordFields.SelectMany(field => (IEnumerable<Entity>)field.GetValue(this)!);
 
     public void CorrectPersonalDetails(string name, DateOnly? dateOfBirth)
     {
@@ -357,8 +360,8 @@ public sealed class Prisoner
     }
 
     /// <summary>
-    /// Rules read these collections forty times per evaluation and entries are seldom struck: a record with none
-    /// struck is handed out as a read-only view, not copied.
+    /// Rules read these collections many times per evaluation and entries are seldom struck: a record with none struck
+    /// is handed out as a read-only view, not copied.
     /// </summary>
     private static IReadOnlyList<T> Live<T>(IList<T> entries)
         where T : Entity

@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class ChargeConfiguration : RecordConfiguration<Charge>
 {
+    protected override int RecordPart => 2;
+
     protected override void ConfigureRecord(EntityTypeBuilder<Charge> builder)
     {
         builder.Property(c => c.Offence).HasMaxLength(2000);

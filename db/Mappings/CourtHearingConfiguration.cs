@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class CourtHearingConfiguration : RecordConfiguration<CourtHearing>
 {
+    protected override int RecordPart => 5;
+
     protected override void ConfigureRecord(EntityTypeBuilder<CourtHearing> builder)
     {
         builder.Property(h => h.Court).HasMaxLength(200);

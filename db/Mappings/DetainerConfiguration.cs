@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class DetainerConfiguration : RecordConfiguration<Detainer>
 {
+    protected override int RecordPart => 6;
+
     protected override void ConfigureRecord(EntityTypeBuilder<Detainer> builder)
     {
         builder.Property(d => d.Authority).HasMaxLength(200);

@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class ImprisonmentConfiguration : RecordConfiguration<Imprisonment>
 {
+    protected override int RecordPart => 0;
+
     protected override void ConfigureRecord(EntityTypeBuilder<Imprisonment> builder)
     {
         builder.Property(i => i.ArrivalReason).HasConversion<string>().HasMaxLength(24);

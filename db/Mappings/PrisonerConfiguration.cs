@@ -1,3 +1,4 @@
+using System.Reflection;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Metadata.Builders;
@@ -19,8 +20,8 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
     public const string DangerReasonCodes = "_dangerReasons";
 
     /// <summary>
-    /// Which collections of the record hold entries, a bit each (<see cref="Reads.RecordParts"/>): set by the
-    /// database's triggers as entries are inserted, read when an aggregate is loaded, never written by EF.
+    /// Which collections of the record hold entries, a bit each (<see cref="Reads.RecordParts"/>, declared by each
+    /// entry's mapping): set by the database's triggers as entries are inserted, read by loads, never written by EF.
     /// </summary>
     public const string RecordParts = "RecordParts";
 
@@ -92,29 +93,13 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
         builder.HasIndex(ChangedAt).HasDatabaseName("prisoner_unknown_since").HasFilter("danger_status = 'Unknown'");
 
         builder.Ignore(p => p.CurrentImprisonment);
-        Record(builder, p => p.Imprisonments, "_imprisonments");
-        Record(builder, p => p.DisciplinaryNotices, "_notices");
-        Record(builder, p => p.Charges, "_charges");
-        Record(builder, p => p.WithdrawalEpisodes, "_withdrawals");
-        Record(builder, p => p.Requests, "_requests");
-        Record(builder, p => p.CourtHearings, "_hearings");
-        Record(builder, p => p.Detainers, "_detainers");
-        Record(builder, p => p.SegregationPeriods, "_segregations");
-        Record(builder, p => p.EscapeRecords, "_escapes");
-        Record(builder, p => p.ThreatGroupMemberships, "_threatGroups");
-        Record(builder, p => p.IntelligenceReports, "_intelligence");
-        Record(builder, p => p.DrugTests, "_drugTests");
-        Record(builder, p => p.SelfHarmWatches, "_selfHarmWatches");
-        Record(builder, p => p.PsychiatricEpisodes, "_psychiatricEpisodes");
-        Record(builder, p => p.MedicationStops, "_medicationStops");
-        Record(builder, p => p.VisitBans, "_visitBans");
-        Record(builder, p => p.ContactOrderBreaches, "_contactOrderBreaches");
-    }
-
-    private static void Record<T>(EntityTypeBuilder<Prisoner> builder, System.Linq.Expressions.Expression<Func<Prisoner, IEnumerable<T>?>> records, string field)
-        where T : class
-    {
-        builder.HasMany(records).WithOne().HasForeignKey(PrisonerKey).OnDelete(DeleteBehavior.Cascade);
-        builder.Navigation(records).HasField(field).UsePropertyAccessMode(PropertyAccessMode.Field);
+        // Each collection of the record, as the domain declares it: the property the rules read, backed by its field.
+        foreach (var kind in Prisoner.EntryKinds)
+        {
+            var property = typeof(Prisoner).GetProperties().Single(p => p.PropertyType == typeof(IReadOnlyList<>).MakeGenericType(kind));
+            var field = typeof(Prisoner).GetFields(BindingFlags.Instance | BindingFlags.NonPublic).Single(f => f.FieldType == typeof(IList<>).MakeGenericType(kind));
+            builder.HasMany(kind, property.Name).WithOne().HasForeignKey(PrisonerKey).OnDelete(DeleteBehavior.Cascade);
+            builder.Navigation(property.Name).HasField(field.Name).UsePropertyAccessMode(PropertyAccessMode.Field);
+        }
     }
 }

@@ -13,9 +13,16 @@ internal abstract class RecordConfiguration<T> : IEntityTypeConfiguration<T>
 {
     protected static string Table => SnakeCaseNames.Of(typeof(T).Name);
 
+    /// <summary>
+    /// This collection's bit in prisoner.record_parts (its position), which the trigger its migration adds sets: a new
+    /// kind takes the next one; none is ever renumbered.
+    /// </summary>
+    protected abstract int RecordPart { get; }
+
     public void Configure(EntityTypeBuilder<T> builder)
     {
         builder.ToTable(Table);
+        builder.HasAnnotation(Reads.RecordParts.Annotation, RecordPart);
         builder.HasKey(r => r.Id).HasName($"{Table}_pkey");
         builder.Property(r => r.Id).ValueGeneratedNever();
         builder.Property<Guid>(PrisonerConfiguration.PrisonerKey);

@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class RequestConfiguration : RecordConfiguration<Request>
 {
+    protected override int RecordPart => 4;
+
     protected override void ConfigureRecord(EntityTypeBuilder<Request> builder)
     {
         builder.Property(r => r.Type).HasConversion<string>().HasMaxLength(24);

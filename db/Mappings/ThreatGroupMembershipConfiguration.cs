@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class ThreatGroupMembershipConfiguration : RecordConfiguration<ThreatGroupMembership>
 {
+    protected override int RecordPart => 9;
+
     protected override void ConfigureRecord(EntityTypeBuilder<ThreatGroupMembership> builder)
     {
         builder.Property(m => m.GroupName).HasMaxLength(200);

@@ -6,6 +6,8 @@ namespace Prison.Db.Mappings;
 
 internal sealed class WithdrawalEpisodeConfiguration : RecordConfiguration<WithdrawalEpisode>
 {
+    protected override int RecordPart => 3;
+
     protected override void ConfigureRecord(EntityTypeBuilder<WithdrawalEpisode> builder)
     {
         builder.Property(w => w.Substance).HasMaxLength(200);

@@ -9,143 +9,109 @@ using Prison.Domain.Record;
 namespace Prison.Db.Reads;
 
 /// <summary>
-/// Loads whole Prisoner aggregates: one statement for the prisoners, which also says which collections of their
-/// records hold entries (<see cref="RecordParts"/>), and one for each of those, whatever the number of prisoners or the
-/// size of their records. One joined query would multiply rows across seventeen collections.
+/// The one loader of whole Prisoner aggregates, one or many, tracked or not: one statement for the prisoners' rows,
+/// which say which collections of their records hold entries (<see cref="RecordParts"/>), then one for each of those.
 /// </summary>
 public static class AggregateReads
 {
-    private delegate Task CollectionLoad(PrisonDb db, Guid[] prisonerIds, IReadOnlyDictionary<Guid, Prisoner> owners, CancellationToken cancellationToken);
+    /// <summary>Compiled statements, per model: a compiled query serves only the model it was first run with.</summary>
+    private static readonly ConditionalWeakTable<IModel, AggregateLoads> TrackedLoads = new();
 
-    /// <summary>
-    /// The compiled statements, per model: one model per database engine, and a compiled query serves only the model
-    /// it was first run with.
-    /// </summary>
-    private static readonly ConditionalWeakTable<IModel, IReadOnlyList<(int Bit, CollectionLoad Load)>> EvaluationLoads = new();
+    private static readonly ConditionalWeakTable<IModel, AggregateLoads> UntrackedLoads = new();
 
-    private static readonly ConditionalWeakTable<IModel, AggregateChangeLoads> ChangeLoads = new();
-
-    public static IQueryable<Prisoner> WithRecord(this IQueryable<Prisoner> prisoners) =>
-        prisoners
-            .Include(p => p.Imprisonments)
-            .Include(p => p.DisciplinaryNotices)
-            .Include(p => p.Charges)
-            .Include(p => p.WithdrawalEpisodes)
-            .Include(p => p.Requests)
-            .Include(p => p.CourtHearings)
-            .Include(p => p.Detainers)
-            .Include(p => p.SegregationPeriods)
-            .Include(p => p.EscapeRecords)
-            .Include(p => p.ThreatGroupMemberships)
-            .Include(p => p.IntelligenceReports)
-            .Include(p => p.DrugTests)
-            .Include(p => p.SelfHarmWatches)
-            .Include(p => p.PsychiatricEpisodes)
-            .Include(p => p.MedicationStops)
-            .Include(p => p.VisitBans)
-            .Include(p => p.ContactOrderBreaches)
-            .AsSplitQuery();
-
-    /// <summary>
-    /// Read-only aggregates for evaluation, the hot path of every verdict. The statements of <see cref="WithRecord"/>,
-    /// for only the collections that hold entries of these prisoners, but each collection is read as plain rows with
-    /// their owner's id and handed to EF's own collection accessor: EF 10's split-query shaper created a delegate for
-    /// every row it read, which made loading cost twice evaluating. Nothing is tracked. Entries come in the order they
-    /// were made (ids are time-ordered).
-    /// </summary>
-    public static async Task<IReadOnlyList<Prisoner>> LoadForEvaluationAsync(
-        this PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken = default)
+    /// <summary>The prisoners of <paramref name="prisonerIds"/> that exist, each with its whole record; entries in the order they were made.</summary>
+    public static async Task<IReadOnlyList<Prisoner>> LoadPrisonersAsync(
+        this PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, Tracking tracking, CancellationToken cancellationToken = default)
     {
-        var ids = prisonerIds.Distinct().ToArray();
-        var found = await db.Prisoners.AsNoTracking()
-            .Where(p => ids.Contains(p.Id))
-            .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))
-            .ToListAsync(cancellationToken);
-        var owners = found.ToDictionary(p => p.Prisoner.Id, p => p.Prisoner);
-        var foundIds = owners.Keys.ToArray();
-        var held = found.Aggregate(0, (parts, prisoner) => parts | prisoner.Parts);
-        foreach (var (bit, load) in EvaluationLoads.GetValue(db.Model, model => PerCollection<CollectionLoad>(model, nameof(LoadCollection))))
+        if (prisonerIds.Count == 0)
         {
-            if ((held & bit) != 0)
-            {
-                await load(db, foundIds, owners, cancellationToken);
-            }
+            return [];
         }
 
+        var loads = LoadsOf(db, tracking);
+        var found = new List<PrisonerWithParts>(prisonerIds.Count);
+        await foreach (var prisoner in loads.ByIds(db, [.. prisonerIds.Distinct()]).WithCancellation(cancellationToken))
+        {
+            found.Add(prisoner);
+        }
+
+        await LoadRecordsAsync(db, loads, found, cancellationToken);
         return found.ConvertAll(p => p.Prisoner);
     }
 
-    /// <summary>
-    /// One tracked aggregate, to change it; null when no prisoner has that number. The prisoner, then each collection
-    /// that holds entries as tracked rows that EF fixes up into the aggregate, every statement compiled once: the split
-    /// query with seventeen includes spent most of a change's time in EF (9.3 ms of 12.5 for a prisoner page's change).
-    /// </summary>
-    public static async Task<Prisoner?> LoadForChangeAsync(this PrisonDb db, string number, CancellationToken cancellationToken = default)
+    /// <summary>The prisoner known by <paramref name="number"/> with its whole record, or null when there is none.</summary>
+    public static async Task<Prisoner?> LoadPrisonerAsync(this PrisonDb db, string number, Tracking tracking, CancellationToken cancellationToken = default)
     {
-        var loads = ChangeLoads.GetValue(db.Model, ChangeLoadsFor);
-        if (await loads.Prisoner(db, number) is not { } found)
+        var loads = LoadsOf(db, tracking);
+        if (await loads.ByNumber(db, number) is not { } found)
         {
             return null;
         }
 
-        foreach (var (bit, load) in loads.Collections)
-        {
-            if ((found.Parts & bit) != 0)
-            {
-                await load(db, found.Prisoner.Id, cancellationToken);
-            }
-        }
-
+        await LoadRecordsAsync(db, loads, [found], cancellationToken);
         return found.Prisoner;
     }
 
-    private static AggregateChangeLoads ChangeLoadsFor(IModel model) =>
-        new(EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners
+    /// <summary>One statement per collection that holds entries of any of <paramref name="found"/>.</summary>
+    private static async Task LoadRecordsAsync(PrisonDb db, AggregateLoads loads, IReadOnlyList<PrisonerWithParts> found, CancellationToken cancellationToken)
+    {
+        var held = found.Aggregate(0, (parts, prisoner) => parts | prisoner.Parts);
+        if (held == 0)
+        {
+            return;
+        }
+
+        var owners = found.ToDictionary(p => p.Prisoner.Id, p => p.Prisoner);
+        var ids = owners.Keys.ToArray();
+        foreach (var (bit, load) in loads.Collections)
+        {
+            if ((held & bit) != 0)
+            {
+                await load(db, ids, owners, cancellationToken);
+            }
+        }
+    }
+
+    private static AggregateLoads LoadsOf(PrisonDb db, Tracking tracking) => tracking == Tracking.Tracked
+        ? TrackedLoads.GetValue(db.Model, model => LoadsFor(model, QueryTrackingBehavior.TrackAll))
+        : UntrackedLoads.GetValue(db.Model, model => LoadsFor(model, QueryTrackingBehavior.NoTracking));
+
+    private static AggregateLoads LoadsFor(IModel model, QueryTrackingBehavior tracking)
+    {
+        var entriesOf = typeof(AggregateReads).GetMethod(nameof(EntriesOf), BindingFlags.NonPublic | BindingFlags.Static)!;
+        return new(
+            EF.CompileAsyncQuery((PrisonDb db, Guid[] ids) => db.Prisoners.AsTracking(tracking)
+                .Where(p => ids.Contains(p.Id))
+                .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))),
+            EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.AsTracking(tracking)
                 .Where(p => p.Number == number)
                 .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))
                 .SingleOrDefault()),
-            PerCollection<Func<PrisonDb, Guid, CancellationToken, Task>>(model, nameof(TrackedLoad)));
+            [.. RecordParts.Collections(model).Select(c =>
+                (c.Bit, (AggregateLoads.CollectionLoad)entriesOf.MakeGenericMethod(c.Collection.TargetEntityType.ClrType).Invoke(null, [c.Collection, tracking])!))]);
+    }
 
     /// <summary>
-    /// One loader per collection of the record, with its bit (<see cref="RecordParts.Collections"/>), made by the
-    /// generic method named, for the collection's entry type.
+    /// One collection's entries, in one compiled statement. Tracked entries are put into their prisoners' collections by
+    /// the context; untracked ones are handed to the navigation's own accessor, which EF's shaper would do more slowly.
     /// </summary>
-    private static IReadOnlyList<(int Bit, TLoad Load)> PerCollection<TLoad>(IModel model, string genericMethod)
-    {
-        var method = typeof(AggregateReads).GetMethod(genericMethod, BindingFlags.NonPublic | BindingFlags.Static)!;
-        return RecordParts.Collections(model)
-            .Select(c => (c.Bit, (TLoad)method.MakeGenericMethod(c.Collection.TargetEntityType.ClrType).Invoke(null, [c.Collection])!))
-            .ToList();
-    }
-
-    /// <summary>A compiled, tracked query: tracking puts each entry into its prisoner's collection, so the navigation is not needed.</summary>
-    private static Func<PrisonDb, Guid, CancellationToken, Task> TrackedLoad<T>(INavigation _)
-        where T : Entity
-    {
-        var query = EF.CompileAsyncQuery<PrisonDb, Guid, T>((db, prisonerId) =>
-            db.Set<T>().Where(entry => EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) == prisonerId).OrderBy(entry => entry.Id));
-        return async (db, prisonerId, cancellationToken) =>
-        {
-            await foreach (var _ in query(db, prisonerId).WithCancellation(cancellationToken))
-            {
-            }
-        };
-    }
-
-    /// <summary>A compiled query (EF builds no expression tree per batch) whose rows are handed to the navigation's own accessor.</summary>
-    private static CollectionLoad LoadCollection<T>(INavigation navigation)
+    private static AggregateLoads.CollectionLoad EntriesOf<T>(INavigation navigation, QueryTrackingBehavior tracking)
         where T : Entity
     {
         var collection = navigation.GetCollectionAccessor()!;
-        var query = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsNoTracking()
+        var query = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsTracking(tracking)
             .Where(entry => prisonerIds.Contains(EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey)))
             .OrderBy(entry => entry.Id)
             .Select(entry => new { Entry = entry, Owner = EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) }));
+        var tracked = tracking == QueryTrackingBehavior.TrackAll;
         return async (db, prisonerIds, owners, cancellationToken) =>
         {
             await foreach (var row in query(db, prisonerIds).WithCancellation(cancellationToken))
             {
-                collection.Add(owners[row.Owner], row.Entry, forMaterialization: true);
+                if (!tracked)
+                {
+                    collection.Add(owners[row.Owner], row.Entry, forMaterialization: true);
+                }
             }
         };
     }

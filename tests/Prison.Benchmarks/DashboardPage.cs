@@ -82,9 +82,9 @@ public static class DashboardPage
         await Count("dashboard poll, changed", () => db.DashboardIfChangedAsync(1, stamp with { Changes = stamp.Changes - 1 }, cancellationToken));
         await Count("verdict poll", () => db.StoredVerdictAsync(ids[0], prisonIds: null, cancellationToken));
         await Count("search", () => db.SearchAsync("ma", prisonIds: null, cancellationToken));
-        await Count("load 1 aggregate", () => db.LoadForEvaluationAsync(ids.Take(1).ToList(), cancellationToken));
-        await Count("load 300 aggregates", () => db.LoadForEvaluationAsync(ids, cancellationToken));
-        var loaded = await db.LoadForEvaluationAsync(ids, cancellationToken);
+        await Count("load 1 aggregate", () => db.LoadPrisonersAsync(ids.Take(1).ToList(), Tracking.Untracked, cancellationToken));
+        await Count("load 300 aggregates", () => db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken));
+        var loaded = await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken);
         await Count("write 300 verdicts", () => db.WriteVerdictsAsync(loaded.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, evaluator.Evaluate(p, DateTime.UtcNow))).ToList(), cancellationToken));
     }
 }

@@ -22,7 +22,7 @@ public class TransientFaultTests
 
         await using (var db = database.Open(null, fault))
         {
-            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
             Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
         }
 
@@ -41,11 +41,11 @@ public class TransientFaultTests
 
         await using (var db = database.Open(null, fault))
         {
-            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+            (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
             Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
 
             // The unit of work goes on as after any save: the change was accepted, so a further one builds on it.
-            (await db.LoadForChangeAsync("F1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Threat, "a threat");
+            (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Threat, "a threat");
             Assert.Equal(before + 2, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
         }
 
@@ -64,7 +64,7 @@ public class TransientFaultTests
         await using (var db = database.Open())
         {
             db.Prisons.Add(Records.Prison(2));
-            var prisoner = (await db.LoadForChangeAsync("F1"))!;
+            var prisoner = (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!;
             earlierId = prisoner.CurrentImprisonment!.Id;
             transferredId = prisoner.Transfer(prisonId: 2, TestDay.Today.AddDays(-2), forDisciplinaryReasons: false).Id;
             await db.SaveRecordChangesAsync();
@@ -74,13 +74,13 @@ public class TransientFaultTests
         var fault = new OneTransientFault("SET left_on = NULL", afterRunning: false);
         await using (var db = database.Open(null, fault))
         {
-            (await db.LoadForChangeAsync("F1"))!.StrikeOut(transferredId, new Strike(TestDay.Noon.UtcDateTime, "clerk", "the move did not happen"));
+            (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!.StrikeOut(transferredId, new Strike(TestDay.Noon.UtcDateTime, "clerk", "the move did not happen"));
             Assert.Equal(before + 1, Assert.Single(await db.SaveRecordChangesAsync()).ChangeVersion);
         }
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("F1"))!;
+            var prisoner = (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!;
             Assert.Equal(before + 1, prisoner.ChangeVersion);
             Assert.Equal(earlierId, prisoner.CurrentImprisonment!.Id);
             Assert.Equal("the move did not happen", prisoner.EntriesIncludingStruck().OfType<Imprisonment>().Single(i => i.Id == transferredId).Strike?.Reason);

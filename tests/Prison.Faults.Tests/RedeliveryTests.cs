@@ -36,7 +36,7 @@ public sealed class RedeliveryTests
         Assert.Equal(Prisoners * 4, changes.Count);
         var evaluator = worker.Services.GetRequiredService<DangerEvaluator>();
         await using var db = database.Open();
-        var loaded = await db.Prisoners.AsNoTracking().WithRecord().OrderBy(p => p.Number).ToListAsync();
+        var loaded = (await db.LoadPrisonersAsync(await db.Prisoners.Select(p => p.Id).ToListAsync(), Tracking.Untracked)).OrderBy(p => p.Number).ToList();
         var once = loaded.Select(p => (p.Number, Version: p.ChangeVersion, Verdict: evaluator.Evaluate(p, DateTime.UtcNow)))
             .Select(e => $"{e.Number} v{e.Version} {e.Verdict.Status} [{string.Join(" ", e.Verdict.FiredRules.Select(f => f.Code))}]");
         var stored = loaded.Select(p => $"{p.Number} v{p.ChangeVersion} {p.DangerStatus} [{string.Join(" ", p.DangerReasons)}]");
@@ -87,7 +87,7 @@ public sealed class RedeliveryTests
         foreach (var round in rounds)
         {
             await using var db = database.Open();
-            var prisoners = await db.Prisoners.WithRecord().OrderBy(p => p.Number).ToListAsync();
+            var prisoners = (await db.LoadPrisonersAsync(await db.Prisoners.Select(p => p.Id).ToListAsync(), Tracking.Tracked)).OrderBy(p => p.Number).ToList();
             for (var i = 0; i < prisoners.Count; i++)
             {
                 round(prisoners[i], i);

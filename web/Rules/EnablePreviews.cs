@@ -50,7 +50,7 @@ public sealed class EnablePreviews(
             for (var i = 0; i < ends.Count; i++)
             {
                 var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
-                var prisoners = await db.LoadForEvaluationAsync(ids, cancellationToken);
+                var prisoners = await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken);
 
                 // Only a stored Not dangerous can become Dangerous; an Unknown prisoner is being evaluated anyway.
                 var flipped = prisoners.Count(p => p.DangerStatus == DangerStatus.NotDangerous && rule.Evaluate(p, today).Fired);

@@ -43,7 +43,7 @@ internal static class VerifyVerb
                 for (var i = 0; i < ends.Count; i++)
                 {
                     var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
-                    foreach (var prisoner in await db.LoadForEvaluationAsync(ids, cancellationToken))
+                    foreach (var prisoner in await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken))
                     {
                         var fresh = evaluator.Evaluate(prisoner, now);
                         if (Mismatch.Between(prisoner, fresh))

@@ -34,7 +34,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
 {
     public const int DefaultBatchSize = 500;
 
-    /// <summary>The share of the people in custody a day may release: on the real files a day releases 2 % at most.</summary>
+    /// <summary>The share of the people in custody a day may release: far more than a day of the real files releases.</summary>
     public const double DefaultMaxReleaseShare = 0.10;
 
     /// <summary>The configuration key of <see cref="MaxReleaseShare"/>.</summary>
@@ -205,9 +205,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             .Where(c => inmateIds.Contains(c.InmateId))
             .ToDictionaryAsync(c => c.InmateId, StringComparer.Ordinal, cancellationToken);
         var prisonerIds = known.Values.Select(k => k.PrisonerId).ToList();
-        var prisoners = prisonerIds.Count == 0
-            ? []
-            : await db.Prisoners.Where(p => prisonerIds.Contains(p.Id)).WithRecord().ToDictionaryAsync(p => p.Id, cancellationToken);
+        var prisoners = (await db.LoadPrisonersAsync(prisonerIds, Tracking.Tracked, cancellationToken)).ToDictionary(p => p.Id);
 
         // A prisoner entered by hand may already have the number a newcomer would get: that row is not imported.
         var newcomers = batch.Where(w => w.Row is not null && !known.ContainsKey(w.InmateId)).Select(w => w.InmateId).ToList();

@@ -97,7 +97,7 @@ public sealed class ImportedDaysRevert(Func<PrisonDb> openDb, ChangePublisher pu
                     .ToListAsync(cancellationToken);
                 var known = await db.CustodyInmates.Where(c => batch.Contains(c.InmateId)).ToDictionaryAsync(c => c.InmateId, StringComparer.Ordinal, cancellationToken);
                 var prisonerIds = known.Values.Select(k => k.PrisonerId).ToList();
-                var prisoners = await db.Prisoners.Where(p => prisonerIds.Contains(p.Id)).WithRecord().ToDictionaryAsync(p => p.Id, cancellationToken);
+                var prisoners = (await db.LoadPrisonersAsync(prisonerIds, Tracking.Tracked, cancellationToken)).ToDictionary(p => p.Id);
                 var strikeAt = clock.GetUtcNow().UtcDateTime;
                 foreach (var changes in journal.GroupBy(c => c.InmateId, StringComparer.Ordinal))
                 {

@@ -1,6 +1,6 @@
 -- Which collections of each prisoner's record hold entries, one bit per collection, so that loading an aggregate reads
 -- the prisoner's row and then only those collections. The bits and their rules are those of the PostgreSQL script
--- 010_record_parts.sql: the position in RecordParts.Tables (db/Reads/RecordParts.cs), only ever set, by the database.
+-- 010_record_parts.sql: the position each mapping declares (RecordPart), only ever set, by the database.
 ALTER TABLE prisoner ADD COLUMN record_parts INTEGER NOT NULL DEFAULT 0;
 
 CREATE TRIGGER record_parts_on_imprisonment_insert AFTER INSERT ON imprisonment FOR EACH ROW

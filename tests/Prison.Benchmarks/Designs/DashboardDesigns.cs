@@ -77,7 +77,7 @@ public static class DashboardDesigns
             "(loopback costs under 0.1 ms). Ratios are the design's p50 over C's p50 on the same page. " +
             "C's top-ten and dangerous-only reads are the page's one statement, which carries the prison's counts by status too; C's dangerous-only is " +
             "the first page of the prison's list of dangerous prisoners, cut to ten rows as B's is. " +
-            "A loads a prisoner's row and each of its 17 collections in a query of its own (18 per prisoner, 1 + 10 x 18 on the top-ten page). " +
+            "A loads each prisoner on its own with the product's loader: its row, then each collection that holds entries in a query of its own. " +
             "Counts by status have no tuned B: whatever the form, every current prisoner's flag must be computed. " +
             $"The tuned B's dangerous-only page walks the arrivals index and stops after ten matches, so it is fast when dangerous prisoners are common " +
             $"({await database.ScalarAsync<decimal>("SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken)} % of prisoners here). Data: {prepared}.");

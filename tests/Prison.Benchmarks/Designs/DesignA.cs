@@ -9,8 +9,8 @@ using Prison.Domain.Record;
 namespace Prison.Benchmarks.Designs;
 
 /// <summary>
-/// Design A, as the original analysis describes it: the page's rows in one query, then for each prisoner its row
-/// and each of its record's collections in a query of its own (N+1 of N+1), and the rule objects run in memory.
+/// Design A, as the original analysis describes it: the page's rows in one query, then each prisoner loaded on its own
+/// (its row, then each collection that holds entries), and the rule objects run in memory.
 /// Uses the product's own aggregate and evaluator, so it agrees with the stored flag by construction.
 /// </summary>
 public sealed class DesignA(PrisonDb db, DangerEvaluator evaluator)
@@ -84,7 +84,7 @@ public sealed class DesignA(PrisonDb db, DangerEvaluator evaluator)
 
     private async Task<bool> IsDangerousAsync(Guid id, CancellationToken cancellationToken)
     {
-        var prisoner = await db.Prisoners.AsNoTracking().Where(p => p.Id == id).WithRecord().SingleAsync(cancellationToken);
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked, cancellationToken)).Single();
         return evaluator.Evaluate(prisoner, DateTime.UtcNow).Status == DangerStatus.Dangerous;
     }
 }

@@ -176,7 +176,7 @@ public static class CommitToVerdict
     {
         await using var scope = services.CreateAsyncScope();
         var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
-        var prisoner = (await db.LoadForChangeAsync(number, cancellationToken))!;
+        var prisoner = (await db.LoadPrisonerAsync(number, Tracking.Tracked, cancellationToken))!;
         prisoner.RecordDrugTest(today, DrugTestResult.Negative);
         var committed = await db.SaveRecordChangesAsync(cancellationToken);
         var at = DateTime.UtcNow;

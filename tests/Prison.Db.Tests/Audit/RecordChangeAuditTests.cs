@@ -18,7 +18,7 @@ public class RecordChangeAuditTests
 
         await using (var db = database.OpenAs("alice", clock))
         {
-            var prisoner = (await db.LoadForChangeAsync("A1"))!;
+            var prisoner = (await db.LoadPrisonerAsync("A1", Tracking.Tracked))!;
             prisoner.ChangeLegalStatus(LegalStatus.Remand);
             prisoner.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
             await db.SaveRecordChangesAsync();
@@ -51,7 +51,7 @@ public class RecordChangeAuditTests
         await using var database = await SeededAsync(engine, out var clock);
         var counter = new StatementCounter();
         await using var db = database.OpenAs("alice", clock, counter);
-        (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+        (await db.LoadPrisonerAsync("A1", Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
         counter.Reset();
 
         await db.SaveRecordChangesAsync();
@@ -92,7 +92,7 @@ public class RecordChangeAuditTests
             await db.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
             {
                 await using var transaction = await db.Database.BeginTransactionAsync();
-                (await db.LoadForChangeAsync("A1"))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
+                (await db.LoadPrisonerAsync("A1", Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade");
                 await db.SaveRecordChangesAsync();
                 await transaction.RollbackAsync();
             });
@@ -109,8 +109,8 @@ public class RecordChangeAuditTests
         await using var database = await SeededAsync(engine, out var clock);
         await using var first = database.OpenAs("first", clock);
         await using var second = database.OpenAs("second", clock);
-        var seenByFirst = (await first.LoadForChangeAsync("A1"))!;
-        var seenBySecond = (await second.LoadForChangeAsync("A1"))!;
+        var seenByFirst = (await first.LoadPrisonerAsync("A1", Tracking.Tracked))!;
+        var seenBySecond = (await second.LoadPrisonerAsync("A1", Tracking.Tracked))!;
 
         seenByFirst.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Threat, "first");
         await first.SaveRecordChangesAsync();

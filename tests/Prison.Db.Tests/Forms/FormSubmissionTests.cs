@@ -68,7 +68,7 @@ public class FormSubmissionTests
 
     private static async Task RecordAsync(PrisonDb db, string number, Guid token, string description)
     {
-        var prisoner = (await db.LoadForChangeAsync(number))!;
+        var prisoner = (await db.LoadPrisonerAsync(number, Tracking.Tracked))!;
         prisoner.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, description);
         db.FormSubmissions.Add(new FormSubmission(token, prisoner.Id, "disciplinary-notice", TestDay.Noon.UtcDateTime));
         await db.SaveRecordChangesAsync();

@@ -134,7 +134,7 @@ public class VerdictHistoryTests
         await using (var db = database.Open())
         {
             db.RecordChangeCause = VerdictCause.Import("custody file of 2026-11-19");
-            (await db.LoadForChangeAsync("I1"))!.ChangeLegalStatus(LegalStatus.AwaitingTrial);
+            (await db.LoadPrisonerAsync("I1", Tracking.Tracked))!.ChangeLegalStatus(LegalStatus.AwaitingTrial);
             await db.SaveRecordChangesAsync();
         }
 
@@ -157,7 +157,7 @@ public class VerdictHistoryTests
         await EvaluateAsync(database, prisoner.Id);
 
         await using var change = database.Open();
-        var loaded = (await change.LoadForChangeAsync("L1"))!;
+        var loaded = (await change.LoadPrisonerAsync("L1", Tracking.Tracked))!;
         await EvaluateAsync(database, prisoner.Id, TestDay.Noon.UtcDateTime.AddDays(1));
         Assert.Equal("WindowClosed", await ScalarAsync(database, prisoner.Id, "verdict_cause"));
         loaded.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1), NoticeType.Other, "shouting");
@@ -229,7 +229,7 @@ public class VerdictHistoryTests
         var counter = new StatementCounter();
         await using (var db = database.Open(interceptors: counter))
         {
-            var prisoners = await db.LoadForEvaluationAsync(await IdsAsync(database));
+            var prisoners = await db.LoadPrisonersAsync(await IdsAsync(database), Tracking.Untracked);
             counter.Reset();
             Assert.Equal(100, await db.WriteVerdictsAsync([.. prisoners.Select(p => Evaluated(p, TestDay.Noon.UtcDateTime))]));
         }
@@ -242,11 +242,11 @@ public class VerdictHistoryTests
         {
             foreach (var number in Enumerable.Range(1, 100).Select(n => $"B{n:000}"))
             {
-                (await db.LoadForChangeAsync(number))!.ChangeLegalStatus(LegalStatus.Remand);
+                (await db.LoadPrisonerAsync(number, Tracking.Tracked))!.ChangeLegalStatus(LegalStatus.Remand);
             }
 
             await db.SaveRecordChangesAsync();
-            var prisoners = await db.LoadForEvaluationAsync(await IdsAsync(database));
+            var prisoners = await db.LoadPrisonersAsync(await IdsAsync(database), Tracking.Untracked);
             counter.Reset();
             Assert.Equal(100, await db.WriteVerdictsAsync([.. prisoners.Select(p => Evaluated(p, TestDay.Noon.UtcDateTime))]));
         }
@@ -273,7 +273,7 @@ public class VerdictHistoryTests
     private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
     {
         await using var db = database.Open();
-        change((await db.LoadForChangeAsync(number))!);
+        change((await db.LoadPrisonerAsync(number, Tracking.Tracked))!);
         await db.SaveRecordChangesAsync();
     }
 
@@ -281,7 +281,7 @@ public class VerdictHistoryTests
     private static async Task EvaluateAsync(ScratchDatabase database, Guid id, DateTime? at = null, DangerEvaluator? evaluator = null)
     {
         await using var db = database.Open();
-        var prisoner = (await db.LoadForEvaluationAsync([id])).Single();
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked)).Single();
         Assert.Equal(1, await db.WriteVerdictsAsync([Evaluated(prisoner, at ?? TestDay.Noon.UtcDateTime, evaluator)]));
     }
 

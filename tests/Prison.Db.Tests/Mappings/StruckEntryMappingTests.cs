@@ -25,14 +25,14 @@ public class StruckEntryMappingTests
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("S001"))!;
+            var prisoner = (await db.LoadPrisonerAsync("S001", Tracking.Tracked))!;
             prisoner.StrikeOut(noticeId, new Strike(StruckAt, "officer Smith", "wrong prisoner"));
             await db.SaveRecordChangesAsync();
         }
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("S001"))!;
+            var prisoner = (await db.LoadPrisonerAsync("S001", Tracking.Tracked))!;
             Assert.Empty(prisoner.DisciplinaryNotices);
             var notice = Assert.Single(prisoner.EntriesIncludingStruck().OfType<DisciplinaryNotice>());
             Assert.Equal((StruckAt, DateTimeKind.Utc, "officer Smith", "wrong prisoner"), (notice.Strike!.AtUtc, notice.Strike.AtUtc.Kind, notice.Strike.By, notice.Strike.Reason));
@@ -54,7 +54,7 @@ public class StruckEntryMappingTests
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("S002"))!;
+            var prisoner = (await db.LoadPrisonerAsync("S002", Tracking.Tracked))!;
             prisoner.StrikeOut(prisoner.CurrentImprisonment!.Id, new Strike(StruckAt, "officer Smith", "never arrived"));
             prisoner.Admit(2, Today);
             await db.SaveRecordChangesAsync();

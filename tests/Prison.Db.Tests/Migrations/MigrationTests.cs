@@ -195,12 +195,12 @@ public class MigrationTests
         }
 
         await using var read = database.Open();
-        var loaded = (await read.LoadForEvaluationAsync([full.Id, bare.Id])).ToDictionary(p => p.Number);
+        var loaded = (await read.LoadPrisonersAsync([full.Id, bare.Id], Tracking.Untracked)).ToDictionary(p => p.Number);
         Assert.Equal(2, loaded["FULL"].DrugTests.Count);
         Assert.Equal(2, loaded["FULL"].ContactOrderBreaches.Count);
         Assert.Single(loaded["BARE"].Imprisonments);
         Assert.Empty(loaded["BARE"].DrugTests);
-        Assert.Equal(2, (await read.LoadForChangeAsync("FULL"))!.Charges.Count);
+        Assert.Equal(2, (await read.LoadPrisonerAsync("FULL", Tracking.Tracked))!.Charges.Count);
     }
 
     [Theory]
@@ -234,7 +234,7 @@ public class MigrationTests
         Assert.Equal(["M14"], (await read.SearchAsync("NUNEZ", prisonIds: null)).Hits.Select(h => h.Number));
         Assert.Equal(["M14"], (await read.SearchAsync("m14", prisonIds: null)).Hits.Select(h => h.Number));
 
-        (await read.LoadForChangeAsync("M14"))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
+        (await read.LoadPrisonerAsync("M14", Tracking.Tracked))!.CorrectPersonalDetails("Mónica Núñez-Ortiz", null);
         await read.SaveRecordChangesAsync();
         var after = (await read.DashboardIfChangedAsync(prisonId: 1, before.Stamp)).Changed;
         Assert.Equal("Mónica Núñez-Ortiz", after!.Rows.Single().Name);

@@ -1,11 +1,12 @@
 using Prison.Db.Reads;
+using Prison.Domain;
 using Prison.Domain.Record;
 
 namespace Prison.Db.Tests.Reads;
 
 public class AggregateReadsTests
 {
-    private const int Collections = 17;
+    private static readonly int Collections = Prisoner.EntryKinds.Count;
 
     /// <summary>The prisoners' rows, which say which collections of their records hold entries.</summary>
     private const int Prisoners = 1;
@@ -20,15 +21,16 @@ public class AggregateReadsTests
 
         await using (var db = database.Open(interceptors: counter))
         {
-            await db.LoadForEvaluationAsync([ids[0]]);
+            await db.LoadPrisonersAsync([ids[0]], Tracking.Untracked);
         }
 
         var forOne = counter.Count;
         counter.Reset();
         await using (var db = database.Open(interceptors: counter))
         {
-            var loaded = await db.LoadForEvaluationAsync(ids);
+            var loaded = await db.LoadPrisonersAsync(ids, Tracking.Untracked);
             Assert.Equal(40, loaded.Count);
+            Assert.Empty(db.ChangeTracker.Entries());
         }
 
         Assert.Equal(forOne, counter.Count);
@@ -52,7 +54,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
 
-        var prisoner = (await read.LoadForEvaluationAsync([arrival.Id])).Single();
+        var prisoner = (await read.LoadPrisonersAsync([arrival.Id], Tracking.Untracked)).Single();
 
         Assert.Equal(Prisoners + 2, counter.Count);
         Assert.Single(prisoner.Imprisonments);
@@ -68,7 +70,7 @@ public class AggregateReadsTests
         var ids = await SaveAsync(database, prisoners: 150, perCollection: 0);
         await using (var db = database.Open())
         {
-            var last = (await db.LoadForChangeAsync("B150"))!;
+            var last = (await db.LoadPrisonerAsync("B150", Tracking.Tracked))!;
             last.RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
             await db.SaveRecordChangesAsync();
         }
@@ -76,7 +78,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
 
-        var loaded = await read.LoadForEvaluationAsync(ids);
+        var loaded = await read.LoadPrisonersAsync(ids, Tracking.Untracked);
 
         Assert.Equal(ids.Count, loaded.Count);
         Assert.Equal(Prisoners + 2, counter.Count);
@@ -93,10 +95,10 @@ public class AggregateReadsTests
         await database.ExecuteAsync($"INSERT INTO escape_record (id, prisoner_id, date, kind) VALUES ({database.Literal(Guid.NewGuid())}, {database.Literal(id)}, '2020-01-01', 'AttemptedEscape')");
         await using var db = database.Open();
 
-        var prisoner = (await db.LoadForEvaluationAsync([id])).Single();
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked)).Single();
 
         Assert.Single(prisoner.EscapeRecords);
-        Assert.Single((await db.LoadForChangeAsync("B001"))!.EscapeRecords);
+        Assert.Single((await db.LoadPrisonerAsync("B001", Tracking.Tracked))!.EscapeRecords);
     }
 
     [Theory]
@@ -108,7 +110,7 @@ public class AggregateReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var prisoner = (await db.LoadForChangeAsync("B002"))!;
+        var prisoner = (await db.LoadPrisonerAsync("B002", Tracking.Tracked))!;
 
         Assert.Equal(Prisoners + Collections, counter.Count);
         Assert.Single(prisoner.Imprisonments);
@@ -120,14 +122,46 @@ public class AggregateReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task Many_aggregates_loaded_to_change_are_tracked_whole_in_one_statement_per_collection_that_holds_entries(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var ids = await SaveAsync(database, prisoners: 40, perCollection: 2);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        var loaded = await db.LoadPrisonersAsync(ids, Tracking.Tracked);
+
+        Assert.Equal(Prisoners + Collections, counter.Count);
+        Assert.Equal(40, loaded.Count);
+        Assert.All(loaded, prisoner => Assert.Equal(2, prisoner.VisitBans.Count));
+        Assert.Equal(40 * (1 + 1 + (Collections - 1) * 2), db.ChangeTracker.Entries().Count());
+        loaded[0].RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
+        Assert.Equal(loaded[0].Id, Assert.Single(await db.SaveRecordChangesAsync()).PrisonerId);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task No_prisoners_asked_for_cost_no_statement(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var counter = new StatementCounter();
+        await using var db = database.Open(interceptors: counter);
+
+        Assert.Empty(await db.LoadPrisonersAsync([], Tracking.Tracked));
+
+        Assert.Equal(0, counter.Count);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task A_prisoner_not_found_costs_one_statement(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        Assert.Empty(await db.LoadForEvaluationAsync([Guid.NewGuid()]));
-        Assert.Null(await db.LoadForChangeAsync("NOBODY"));
+        Assert.Empty(await db.LoadPrisonersAsync([Guid.NewGuid()], Tracking.Untracked));
+        Assert.Null(await db.LoadPrisonerAsync("NOBODY", Tracking.Tracked));
 
         Assert.Equal(2, counter.Count);
     }
@@ -140,19 +174,11 @@ public class AggregateReadsTests
         var ids = await SaveAsync(database, prisoners: 2, perCollection: 3);
         await using var db = database.Open();
 
-        var prisoner = (await db.LoadForEvaluationAsync([ids[1]])).Single();
+        var prisoner = (await db.LoadPrisonersAsync([ids[1]], Tracking.Untracked)).Single();
 
         Assert.Equal("B002", prisoner.Number);
-        Assert.Single(prisoner.Imprisonments);
-        Assert.All(
-            new[]
-            {
-                prisoner.DisciplinaryNotices.Count, prisoner.Charges.Count, prisoner.WithdrawalEpisodes.Count, prisoner.Requests.Count,
-                prisoner.CourtHearings.Count, prisoner.Detainers.Count, prisoner.SegregationPeriods.Count, prisoner.EscapeRecords.Count,
-                prisoner.ThreatGroupMemberships.Count, prisoner.IntelligenceReports.Count, prisoner.DrugTests.Count, prisoner.SelfHarmWatches.Count,
-                prisoner.PsychiatricEpisodes.Count, prisoner.MedicationStops.Count, prisoner.VisitBans.Count, prisoner.ContactOrderBreaches.Count,
-            },
-            count => Assert.Equal(3, count));
+        var counts = prisoner.EntriesIncludingStruck().CountBy(entry => entry.GetType()).ToDictionary();
+        Assert.All(Prisoner.EntryKinds, kind => Assert.Equal(kind == typeof(Imprisonment) ? 1 : 3, counts.GetValueOrDefault(kind)));
         Assert.All(prisoner.Detainers, d => Assert.NotNull(d.Period.End));
     }
 

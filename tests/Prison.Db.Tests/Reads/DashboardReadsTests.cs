@@ -28,7 +28,7 @@ public class DashboardReadsTests
         await using var database = await SeededAsync(engine, prisoners: 5);
         await using (var db = database.Open())
         {
-            var newest = await db.LoadForChangeAsync(Number(5));
+            var newest = await db.LoadPrisonerAsync(Number(5), Tracking.Tracked);
             newest!.Release(TestDay.Today);
             var other = Records.Harmless("OTHER", prisonId: 2, TestDay.Today);
             db.Prisoners.Add(other);

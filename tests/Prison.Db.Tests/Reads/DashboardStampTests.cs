@@ -180,7 +180,7 @@ public class DashboardStampTests
             {
                 var number = numbers[(changer * 7 + n * 3) % numbers.Count];
                 await using var db = database.Open();
-                var prisoner = (await db.LoadForChangeAsync(number))!;
+                var prisoner = (await db.LoadPrisonerAsync(number, Tracking.Tracked))!;
                 switch ((changer + n) % 4)
                 {
                     case 0:
@@ -223,7 +223,7 @@ public class DashboardStampTests
                 }
 
                 await using var db = database.Open();
-                var due = (await db.LoadForEvaluationAsync([.. ids])).Where(p => p.AwaitsVerdict(Evaluator.RuleSet.Id)).ToList();
+                var due = (await db.LoadPrisonersAsync([.. ids], Tracking.Untracked)).Where(p => p.AwaitsVerdict(Evaluator.RuleSet.Id)).ToList();
                 await db.WriteVerdictsAsync([.. due.Select(Evaluated)]);
             }
         }
@@ -290,7 +290,7 @@ public class DashboardStampTests
     private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
     {
         await using var db = database.Open();
-        change((await db.LoadForChangeAsync(number))!);
+        change((await db.LoadPrisonerAsync(number, Tracking.Tracked))!);
         await db.SaveRecordChangesAsync();
     }
 
@@ -305,7 +305,7 @@ public class DashboardStampTests
     private static async Task WriteAsync(ScratchDatabase database, string number, DangerStatus status, string reasons, string ruleSet = "test-rules")
     {
         await using var db = database.Open();
-        var prisoner = (await db.LoadForChangeAsync(number))!;
+        var prisoner = (await db.LoadPrisonerAsync(number, Tracking.Tracked))!;
         var fired = reasons.Split(' ').Select(code => new FiredRule(code, code, [])).ToList();
         var written = await db.WriteVerdictsAsync([new EvaluatedPrisoner(prisoner.Id, prisoner.ChangeVersion, new Verdict(status, fired, TestDay.Noon.UtcDateTime, null, ruleSet))]);
         Assert.Equal(1, written);

@@ -84,7 +84,7 @@ public class KeptStatusCountsTests
         // Deleted through EF Core, which deletes the tracked stays first, then the prisoner.
         await using (var db = database.Open())
         {
-            db.Prisoners.Remove((await db.LoadForChangeAsync(Number(2)))!);
+            db.Prisoners.Remove((await db.LoadPrisonerAsync(Number(2), Tracking.Tracked))!);
             await db.SaveChangesAsync();
         }
 
@@ -196,7 +196,7 @@ public class KeptStatusCountsTests
     private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
     {
         await using var db = database.Open();
-        var prisoner = await db.LoadForChangeAsync(number);
+        var prisoner = await db.LoadPrisonerAsync(number, Tracking.Tracked);
         change(prisoner!);
         await db.SaveRecordChangesAsync();
     }

@@ -70,7 +70,7 @@ public class VerdictHistoryReadsTests
         // Twenty of them at one instant, across the end of the first page.
         await using (var db = database.Open())
         {
-            var prisoners = (await db.LoadForEvaluationAsync(await IdsAsync(database))).OrderBy(p => p.Number).ToList();
+            var prisoners = (await db.LoadPrisonersAsync(await IdsAsync(database), Tracking.Untracked)).OrderBy(p => p.Number).ToList();
             foreach (var (prisoner, n) in prisoners.Select((p, n) => (p, n)))
             {
                 var at = ShiftEnd.AddMinutes(-(n is >= 40 and < 60 ? 40 : n) - 1);
@@ -174,7 +174,7 @@ public class VerdictHistoryReadsTests
     {
         await using (var db = database.Open())
         {
-            change((await db.LoadForChangeAsync(number))!);
+            change((await db.LoadPrisonerAsync(number, Tracking.Tracked))!);
             await db.SaveRecordChangesAsync();
         }
 
@@ -184,8 +184,8 @@ public class VerdictHistoryReadsTests
     private static async Task VerdictAsync(ScratchDatabase database, string number, int hoursFromShiftEnd)
     {
         await using var db = database.Open();
-        var id = (await db.LoadForChangeAsync(number))!.Id;
-        var prisoner = (await db.LoadForEvaluationAsync([id])).Single();
+        var id = (await db.LoadPrisonerAsync(number, Tracking.Tracked))!.Id;
+        var prisoner = (await db.LoadPrisonersAsync([id], Tracking.Untracked)).Single();
         var at = ShiftEnd.AddHours(hoursFromShiftEnd);
         Assert.Equal(1, await db.WriteVerdictsAsync([new EvaluatedPrisoner(prisoner.Id, prisoner.ChangeVersion, Evaluator.Evaluate(prisoner, at), VerdictCause.OfReevaluation(prisoner, Evaluator.RuleSet.Id, at))]));
     }

@@ -39,7 +39,7 @@ public class FiredRuleStorageTests
         var stale = RulePopulation.Evaluated(prisoners[1]);
         await using (var db = database.Open())
         {
-            var weapon = await db.LoadForChangeAsync("W");
+            var weapon = await db.LoadPrisonerAsync("W", Tracking.Tracked);
             weapon!.RecordDrugTest(TestDay.Today, DrugTestResult.Negative);
             await db.SaveRecordChangesAsync();
         }
@@ -59,7 +59,7 @@ public class FiredRuleStorageTests
 
         await using (var db = database.Open())
         {
-            var current = await db.LoadForChangeAsync("W");
+            var current = await db.LoadPrisonerAsync("W", Tracking.Tracked);
             Assert.Equal(1, await db.WriteVerdictsAsync([RulePopulation.Evaluated(current!)]));
         }
 

@@ -101,7 +101,7 @@ public class SearchReadsTests
         await using var database = await SavedAsync(engine, ("F1", "Frank Old"));
         await using (var db = database.Open())
         {
-            (await db.LoadForChangeAsync("F1"))!.CorrectPersonalDetails("Frida Nuñez", null);
+            (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!.CorrectPersonalDetails("Frida Nuñez", null);
             await db.SaveRecordChangesAsync();
         }
 

@@ -33,7 +33,7 @@ public class StruckTransferTests
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("T001"))!;
+            var prisoner = (await db.LoadPrisonerAsync("T001", Tracking.Tracked))!;
             earlierId = prisoner.CurrentImprisonment!.Id;
             transferredId = prisoner.Transfer(prisonId: 2, TestDay.Today.AddDays(-5), forDisciplinaryReasons: false).Id;
             await db.SaveRecordChangesAsync();
@@ -42,7 +42,7 @@ public class StruckTransferTests
         Guid prisonerId;
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("T001"))!;
+            var prisoner = (await db.LoadPrisonerAsync("T001", Tracking.Tracked))!;
             prisonerId = prisoner.Id;
             prisoner.StrikeOut(transferredId, new Strike(TestDay.Noon.UtcDateTime, "clerk", "the move did not happen"));
             var changes = await db.SaveRecordChangesAsync();
@@ -51,7 +51,7 @@ public class StruckTransferTests
 
         await using (var db = database.Open())
         {
-            var prisoner = (await db.LoadForChangeAsync("T001"))!;
+            var prisoner = (await db.LoadPrisonerAsync("T001", Tracking.Tracked))!;
             var current = prisoner.CurrentImprisonment!;
             Assert.Equal((earlierId, 1, (DateOnly?)null), (current.Id, current.PrisonId, current.LeftOn));
             var struck = Assert.Single(prisoner.EntriesIncludingStruck().OfType<Imprisonment>(), i => i.Id == transferredId);

@@ -51,7 +51,7 @@ public class VerdictHistoryInvariantTests
             for (var n = 0; n < changesEach; n++)
             {
                 await using var db = database.Open();
-                var loaded = (await db.LoadForChangeAsync(prisoner.Number))!;
+                var loaded = (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!;
                 await Task.Yield();
                 switch ((n + salt) % 4)
                 {
@@ -120,7 +120,7 @@ public class VerdictHistoryInvariantTests
 
                 var newest = batch.GroupBy(m => m.Id).ToDictionary(g => g.Key, g => g.Max(m => m.Version));
                 await using var db = database.Open();
-                var due = (await db.LoadForEvaluationAsync(newest.Keys.ToList()))
+                var due = (await db.LoadPrisonersAsync(newest.Keys.ToList(), Tracking.Untracked))
                     .Where(p => p.ChangeVersion == newest[p.Id] && p.AwaitsVerdict(Evaluator.RuleSet.Id))
                     .ToList();
                 await Task.Yield();
@@ -133,7 +133,7 @@ public class VerdictHistoryInvariantTests
             while (!messages.Reader.Completion.IsCompleted)
             {
                 await using var db = database.Open();
-                var everyone = await db.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList());
+                var everyone = await db.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);
                 await db.WriteVerdictsAsync([.. everyone.Select(Evaluated).Reverse()]);
                 await Task.Delay(5);
             }
@@ -144,7 +144,7 @@ public class VerdictHistoryInvariantTests
         await Task.WhenAll(evaluators);
 
         await using var check = database.Open();
-        var stored = await check.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList());
+        var stored = await check.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);
         Assert.All(stored, p => Assert.NotEqual(DangerStatus.Unknown, p.DangerStatus));
         var changes = await AssertHistoryConsistentAsync(database);
         // That the race did race: beyond each prisoner's first verdict, flips stored while others changed. The pacing changers

@@ -24,7 +24,7 @@ public class VerdictInvariantTests
 
         // The change loads the prisoner while it is Unknown at version 1 ...
         await using var change = database.Open();
-        var loaded = (await change.LoadForChangeAsync(prisoner.Number))!;
+        var loaded = (await change.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!;
         var seeded = loaded.ChangeVersion;
         Assert.Equal(DangerStatus.Unknown, loaded.DangerStatus);
 
@@ -46,7 +46,7 @@ public class VerdictInvariantTests
 
         // That version's own message then finds it waiting and stores its verdict.
         await using var next = database.Open();
-        var current = (await next.LoadForEvaluationAsync([prisoner.Id])).Single();
+        var current = (await next.LoadPrisonersAsync([prisoner.Id], Tracking.Untracked)).Single();
         Assert.True(current.AwaitsVerdict(Evaluator.RuleSet.Id));
         Assert.Equal(1, await next.WriteVerdictsAsync([Evaluated(current)]));
         Assert.Equal(["Dangerous", $"{seeded + 1}", $"{seeded + 1}"], await RowAsync(database, prisoner.Id));
@@ -60,14 +60,14 @@ public class VerdictInvariantTests
         var prisoners = await SeedAsync(database, count: 2);
         await using (var db = database.Open())
         {
-            var armed = (await db.LoadForChangeAsync(prisoners[0].Number))!;
+            var armed = (await db.LoadPrisonerAsync(prisoners[0].Number, Tracking.Tracked))!;
             armed.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1), NoticeType.Weapon, "a blade in the cell");
             await db.SaveRecordChangesAsync();
         }
 
         await using (var db = database.Open())
         {
-            await db.WriteVerdictsAsync([.. (await db.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList())).Select(Evaluated)]);
+            await db.WriteVerdictsAsync([.. (await db.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked)).Select(Evaluated)]);
         }
 
         Assert.Equal(2L, await database.ScalarAsync<long>("SELECT count(*) FROM verdict_rule"));
@@ -125,7 +125,7 @@ public class VerdictInvariantTests
             for (var n = 0; n < changesEach;)
             {
                 await using var db = database.Open();
-                var loaded = (await db.LoadForChangeAsync(prisoner.Number))!;
+                var loaded = (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!;
                 await Task.Yield();
 
                 // Days back from 1 to 200: the rules' windows (2, 6, 12 months) make the verdict's reasons differ by version.
@@ -159,7 +159,7 @@ public class VerdictInvariantTests
 
                 var newest = batch.GroupBy(m => m.Id).ToDictionary(g => g.Key, g => g.Max(m => m.Version));
                 await using var db = database.Open();
-                var due = (await db.LoadForEvaluationAsync(newest.Keys.ToList()))
+                var due = (await db.LoadPrisonersAsync(newest.Keys.ToList(), Tracking.Untracked))
                     .Where(p => p.ChangeVersion == newest[p.Id] && p.AwaitsVerdict(Evaluator.RuleSet.Id))
                     .ToList();
                 await Task.Yield();
@@ -173,7 +173,7 @@ public class VerdictInvariantTests
         await Task.WhenAll(evaluators);
 
         await using var check = database.Open();
-        var stored = await check.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList());
+        var stored = await check.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);
         Assert.All(stored, p => Assert.Equal((p.Number, 2 * changesEach), (p.Number, p.DisciplinaryNotices.Count)));
         Assert.All(stored, p =>
         {
@@ -249,7 +249,7 @@ public class VerdictInvariantTests
                 await using var db = database.Open();
                 foreach (var number in prisoners.Select(p => p.Number))
                 {
-                    (await db.LoadForChangeAsync(number))!.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1 - round), NoticeType.Other, $"round {round}");
+                    (await db.LoadPrisonerAsync(number, Tracking.Tracked))!.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1 - round), NoticeType.Other, $"round {round}");
                 }
 
                 await db.SaveRecordChangesAsync();
@@ -261,7 +261,7 @@ public class VerdictInvariantTests
             for (var round = 0; round < 40; round++)
             {
                 await using var db = database.Open();
-                var loaded = await db.LoadForEvaluationAsync(prisoners.Select(p => p.Id).ToList());
+                var loaded = await db.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);
                 await db.WriteVerdictsAsync([.. loaded.Select(Evaluated).Reverse()]);
             }
         }

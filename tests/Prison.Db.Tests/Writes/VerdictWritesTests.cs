@@ -37,7 +37,7 @@ public class VerdictWritesTests
         var stale = Evaluated(prisoner);
         await using (var db = database.Open())
         {
-            var current = await db.LoadForChangeAsync(prisoner.Number);
+            var current = await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked);
             current!.RecordDisciplinaryNotice(TestDay.Today, NoticeType.Weapon, "a blade in the cell");
             await db.SaveRecordChangesAsync();
         }
@@ -68,7 +68,7 @@ public class VerdictWritesTests
         }
 
         await using var read = database.Open();
-        var loaded = await read.LoadForChangeAsync("UTC1");
+        var loaded = await read.LoadPrisonerAsync("UTC1", Tracking.Tracked);
         var changedAt = read.Entry(loaded!).Property<DateTime>(Prison.Db.Mappings.PrisonerConfiguration.ChangedAt).CurrentValue;
 
         Assert.Equal(DangerStatus.Dangerous, loaded!.DangerStatus);
@@ -97,7 +97,7 @@ public class VerdictWritesTests
         }
 
         await using var read = database.Open();
-        var loaded = await read.LoadForChangeAsync("F1");
+        var loaded = await read.LoadPrisonerAsync("F1", Tracking.Tracked);
         var facts = RuleFacts.FromJson(read.Entry(loaded!).Property<string>(Prison.Db.Mappings.PrisonerConfiguration.DangerFacts).CurrentValue);
 
         Assert.Equal(["DisciplinaryNoticeInLast2Months", "WeaponFoundInLast12Months"], facts.Select(f => f.Code));

@@ -87,7 +87,7 @@ public sealed class LiveInBrowserTests(Chromium chromium) : IClassFixture<Chromi
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
         await using (var db = system.Database.Open(system.Clock))
         {
-            (await db.LoadForChangeAsync(HarmlessNumber))!.CorrectPersonalDetails("José Peña Ñúñez", null);
+            (await db.LoadPrisonerAsync(HarmlessNumber, Tracking.Tracked))!.CorrectPersonalDetails("José Peña Ñúñez", null);
             await db.SaveRecordChangesAsync();
         }
 

@@ -73,7 +73,7 @@ internal sealed class ImportFixture : IAsyncDisposable
     public async Task<Prisoner> PrisonerAsync(string inmateId)
     {
         await using var db = Database.Open();
-        return await db.Prisoners.AsNoTracking().Where(p => p.Number == inmateId).WithRecord().SingleAsync();
+        return await db.LoadPrisonerAsync(inmateId, Tracking.Untracked) ?? throw new InvalidOperationException($"No prisoner has the number {inmateId}.");
     }
 
     public async Task<string> PrisonCodeAsync(int prisonId)
@@ -110,7 +110,7 @@ internal sealed class ImportFixture : IAsyncDisposable
         var lines = new List<string>();
         await using (var db = Database.Open())
         {
-            foreach (var prisoner in (await db.Prisoners.AsNoTracking().WithRecord().ToListAsync()).OrderBy(p => p.Number, StringComparer.Ordinal))
+            foreach (var prisoner in (await db.LoadPrisonersAsync(await db.Prisoners.Select(p => p.Id).ToListAsync(), Tracking.Untracked)).OrderBy(p => p.Number, StringComparer.Ordinal))
             {
                 var entries = prisoner.EntriesIncludingStruck().Where(e => !e.IsStruck).Select(e => $"  {e.GetType().Name}: {e}").Order(StringComparer.Ordinal).ToList();
                 if (entries.Count > 0)

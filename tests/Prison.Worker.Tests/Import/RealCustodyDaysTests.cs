@@ -40,7 +40,7 @@ public class RealCustodyDaysTests
         // The records feed the rules: most of a jail's population is unconvicted, so most are dangerous by rule 1 alone.
         var evaluator = new DangerEvaluator(EvaluationSetup.RuleSet(EvaluationSetup.ShippedDisabledRules), new PrisonCalendar(TimeZoneInfo.FindSystemTimeZoneById("America/New_York")));
         await using var db = fixture.Database.Open();
-        var prisoners = await db.Prisoners.AsNoTracking().OrderBy(p => p.Id).Take(500).WithRecord().ToListAsync();
+        var prisoners = await db.LoadPrisonersAsync(await db.Prisoners.OrderBy(p => p.Id).Take(500).Select(p => p.Id).ToListAsync(), Tracking.Untracked);
         var dangerous = prisoners.Count(p => evaluator.Evaluate(p, new DateTime(2025, 8, 4, 16, 0, 0, DateTimeKind.Utc)).Status == DangerStatus.Dangerous);
         Assert.InRange(dangerous, 250, 500);
     }
@@ -61,7 +61,7 @@ public class RealCustodyDaysTests
         var violent = rows.Where(row => row.TopCharge is not ("" or "0") && ImportedCharge.FromTopCharge(row.TopCharge).IsViolent).Select(row => row.Id).ToList();
         var numbers = rows.Select(row => row.Id).ToList();
         await using var db = fixture.Database.Open();
-        var prisoners = await db.Prisoners.AsNoTracking().Where(p => numbers.Contains(p.Number)).WithRecord().ToListAsync();
+        var prisoners = await db.LoadPrisonersAsync(await db.Prisoners.Where(p => numbers.Contains(p.Number)).Select(p => p.Id).ToListAsync(), Tracking.Untracked);
         var rule = new ChargedWithViolentCrime();
         var fired = prisoners.Where(p => rule.Evaluate(p, last.Day).Fired).Select(p => p.Number).ToList();
 

@@ -164,4 +164,25 @@ public class RevertTests
         fixture.Write(Day3, ThirdDay);
         await fixture.ImportFolderAsync(allowMassRelease: true);
     }
+
+    [Fact]
+    public async Task A_revert_reads_the_same_for_few_or_many_prisoners()
+    {
+        async Task<int> ReadsOfRevertAsync(int prisoners)
+        {
+            await using var fixture = await ImportFixture.StartAsync();
+            var ids = Enumerable.Range(1, prisoners).Select(i => $"{1000 + i}").ToList();
+            fixture.Write(Day1, [.. ids.Select(id => Row(id))]);
+            fixture.Write(Day2, [.. ids.Select(id => Row(id, status: "CS", srg: "Y", bradh: "Y", infraction: "Y", topCharge: "120.05"))]);
+            await fixture.ImportFolderAsync();
+            fixture.Statements.Reset();
+
+            var reverted = await fixture.RevertAsync(Day2);
+
+            Assert.Equal(prisoners, Assert.Single(reverted).Inmates);
+            return fixture.Statements.Statements.Count(s => s.TrimStart().StartsWith("SELECT", StringComparison.OrdinalIgnoreCase));
+        }
+
+        Assert.Equal(await ReadsOfRevertAsync(3), await ReadsOfRevertAsync(40));
+    }
 }

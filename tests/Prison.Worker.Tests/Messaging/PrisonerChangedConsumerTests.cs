@@ -32,7 +32,7 @@ public class PrisonerChangedConsumerTests
         var first = (await fixture.SaveAsync(prisoner)).Single();
         await using (var db = fixture.Open())
         {
-            var current = (await Prison.Db.Reads.AggregateReads.LoadForChangeAsync(db, "C2"))!;
+            var current = (await Prison.Db.Reads.AggregateReads.LoadPrisonerAsync(db, "C2", Prison.Db.Reads.Tracking.Tracked))!;
             current.RecordDisciplinaryNotice(fixture.Today, NoticeType.Threat, "threatened an officer");
             await db.SaveRecordChangesAsync();
         }
@@ -89,7 +89,7 @@ public class PrisonerChangedConsumerTests
         PrisonerChanged second;
         await using (var db = fixture.Open())
         {
-            var current = (await Prison.Db.Reads.AggregateReads.LoadForChangeAsync(db, "M900"))!;
+            var current = (await Prison.Db.Reads.AggregateReads.LoadPrisonerAsync(db, "M900", Prison.Db.Reads.Tracking.Tracked))!;
             current.RecordDisciplinaryNotice(fixture.Today, NoticeType.Threat, "threatened an officer");
             second = (await db.SaveRecordChangesAsync()).Single();
         }

@@ -59,10 +59,6 @@ public sealed class DetailsModel(
         return Page();
     }
 
-    /// <summary>The entries of one kind as written, struck out or not; the rules read only those not struck out.</summary>
-    public IEnumerable<T> All<T>()
-        where T : Entity => Prisoner.EntriesIncludingStruck().OfType<T>();
-
     /// <summary>An entry as staff say it: a stay with its prison's name, not its number.</summary>
     public string Describe(Entity entry) => RecordWords.Of(entry, NameOfPrison);
 
@@ -76,7 +72,7 @@ public sealed class DetailsModel(
     private async Task<bool> LoadAsync(string number, CancellationToken cancellationToken)
     {
         // A prisoner out of the user's reach is not found, as one that does not exist; the refusal is audited, no view.
-        if (await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        if (await db.LoadPrisonerAsync(number, Tracking.Tracked, cancellationToken) is not { } prisoner)
         {
             return false;
         }

@@ -20,7 +20,7 @@ public sealed class PrisonerReevaluation(PrisonDb db, CurrentRules rules, TimePr
     /// <summary>Returns how many verdicts were stored (a prisoner changed meanwhile keeps its newer state).</summary>
     public async Task<int> ReevaluateAsync(IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken)
     {
-        var prisoners = await db.LoadForEvaluationAsync(prisonerIds, cancellationToken);
+        var prisoners = await db.LoadPrisonersAsync(prisonerIds, Tracking.Untracked, cancellationToken);
         return await WriteAsync(prisoners, cancellationToken);
     }
 

@@ -37,7 +37,7 @@ public sealed class PrisonerChangedConsumer(PrisonDb db, PrisonerReevaluation re
         var newest = context.Message
             .GroupBy(change => change.Message.PrisonerId)
             .ToDictionary(changes => changes.Key, changes => changes.MaxBy(change => change.Message.ChangeVersion)!.Message);
-        var prisoners = await db.LoadForEvaluationAsync(newest.Keys, context.CancellationToken);
+        var prisoners = await db.LoadPrisonersAsync(newest.Keys, Tracking.Untracked, context.CancellationToken);
 
         // A newer change has its own message; a verdict already stored for this version and rule set is a redelivery.
         var due = prisoners

@@ -132,7 +132,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
 
     /// <summary>A form saved by an earlier post: the prisoner as stored now says where to go.</summary>
     private async Task<IActionResult> SavedAlreadyAsync(string number, CancellationToken cancellationToken) =>
-        Saved(await db.LoadForChangeAsync(number, cancellationToken), AlreadySaved);
+        Saved(await db.LoadPrisonerAsync(number, Tracking.Tracked, cancellationToken), AlreadySaved);
 
     /// <summary>What was posted for each field, exactly as typed, for the form shown again.</summary>
     private Dictionary<string, string?> Posted() =>
@@ -163,7 +163,7 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
     private async Task<bool> LoadAsync(string number, string kind, CancellationToken cancellationToken)
     {
         var scope = PrisonScope.Of(User);
-        if (RecordForms.New(kind) is not { } form || await db.LoadForChangeAsync(number, cancellationToken) is not { } prisoner)
+        if (RecordForms.New(kind) is not { } form || await db.LoadPrisonerAsync(number, Tracking.Tracked, cancellationToken) is not { } prisoner)
         {
             return false;
         }

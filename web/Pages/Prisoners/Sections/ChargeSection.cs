@@ -1,0 +1,13 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class ChargeSection : EntrySection<Charge>
+{
+    public override string Title => "Charges";
+
+    public override RecordGroup Group => RecordGroup.Legal;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<ChargeEntry>(), RecordForms.Of<ChargeOutcomeEntry>()];
+}

@@ -1,0 +1,13 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class DetainerSection : EntrySection<Detainer>
+{
+    public override string Title => "Detainers";
+
+    public override RecordGroup Group => RecordGroup.Legal;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<DetainerLodging>(), RecordForms.Of<DetainerLift>()];
+}

@@ -1,0 +1,15 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class DrugTestSection : EntrySection<DrugTest>
+{
+    public override string Title => "Drug tests";
+
+    public override RecordGroup Group => RecordGroup.Health;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<DrugTestEntry>()];
+
+    protected override IEnumerable<DrugTest> Order(IEnumerable<DrugTest> entries) => entries.OrderByDescending(t => t.Date);
+}

@@ -1,0 +1,15 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class IntelligenceReportSection : EntrySection<IntelligenceReport>
+{
+    public override string Title => "Intelligence reports";
+
+    public override RecordGroup Group => RecordGroup.Intelligence;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<IntelligenceReportEntry>()];
+
+    protected override IEnumerable<IntelligenceReport> Order(IEnumerable<IntelligenceReport> entries) => entries.OrderByDescending(r => r.Date);
+}

@@ -1,0 +1,13 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class SegregationPeriodSection : EntrySection<SegregationPeriod>
+{
+    public override string Title => "Segregation";
+
+    public override RecordGroup Group => RecordGroup.Custody;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<SegregationStart>(), RecordForms.Of<SegregationEnd>()];
+}

@@ -1,0 +1,13 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class SelfHarmWatchSection : EntrySection<SelfHarmWatch>
+{
+    public override string Title => "Self-harm watches";
+
+    public override RecordGroup Group => RecordGroup.Health;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<SelfHarmWatchStart>(), RecordForms.Of<SelfHarmWatchEnd>()];
+}

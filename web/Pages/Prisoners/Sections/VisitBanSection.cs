@@ -1,0 +1,13 @@
+using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners.Recording;
+
+namespace Prison.Web.Pages.Prisoners.Sections;
+
+public sealed class VisitBanSection : EntrySection<VisitBan>
+{
+    public override string Title => "Visit bans";
+
+    public override RecordGroup Group => RecordGroup.Requests;
+
+    public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<VisitBanEntry>(), RecordForms.Of<VisitBanLift>()];
+}
