@@ -259,7 +259,7 @@ public class DangerousDaysTests
     private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
     {
         await using var db = database.Open();
-        var prisoner = await db.LoadForChangeAsync(number);
+        var prisoner = await db.LoadPrisonerAsync(number, Tracking.Tracked);
         change(prisoner!);
         await db.SaveRecordChangesAsync();
     }
