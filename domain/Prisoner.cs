@@ -33,7 +33,7 @@ public sealed class Prisoner
 
     /// <summary>The record's collections: each field above that holds entries declares one, and nothing else lists them.</summary>
     private static readonly FieldInfo[] RecordFields = typeof(Prisoner).GetFields(BindingFlags.Instance | BindingFlags.NonPublic)
-        .Where(f => f.FieldType.IsGenericType && f.FieldType.GetGenericTypeDefinition() == typeof(IList<>) && f.FieldType.GetGenericArguments()[0].IsSubclassOf(typeof(Entity)))
+        .Where(f => f.FieldType.IsGenericType && f.FieldType.GetGenericTypeDefinition() == typeof(IList<>) && f.FieldType.GetGenericArguments()[0].IsSubclassOf(typeof(Entry)))
         .ToArray();
 
     private Prisoner()
@@ -138,7 +138,7 @@ public sealed class Prisoner
     /// Every entry of the record, struck out or not, for showing the record as it was written. The rules read
     /// the collections above, which hold only the entries that were not struck out.
     /// </summary>
-    public IEnumerable<Entity> EntriesIncludingStruck() => RecordFields.SelectMany(field => (IEnumerable<Entity>)field.GetValue(this)!);
+    public IEnumerable<Entry> EntriesIncludingStruck() => RecordFields.SelectMany(field => (IEnumerable<Entry>)field.GetValue(this)!);
 
     public void CorrectPersonalDetails(string name, DateOnly? dateOfBirth)
     {
@@ -283,7 +283,7 @@ public sealed class Prisoner
     /// Strikes out an entry made in error: it stays on the record with who, when and why, and no rule reads it
     /// again. Striking out the stay a transfer began reopens the stay it ended, since the move did not happen.
     /// </summary>
-    public Entity StrikeOut(Guid entryId, Strike strike)
+    public Entry StrikeOut(Guid entryId, Strike strike)
     {
         var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId)
             ?? throw new RecordRefusedException($"Entry {entryId} is not on the record of {Number}.");
@@ -364,7 +364,7 @@ public sealed class Prisoner
     /// is handed out as a read-only view, not copied.
     /// </summary>
     private static IReadOnlyList<T> Live<T>(IList<T> entries)
-        where T : Entity
+        where T : Entry
     {
         for (var i = 0; i < entries.Count; i++)
         {
@@ -403,7 +403,7 @@ public sealed class Prisoner
     }
 
     private void Update<T>(IList<T> list, Guid id, Action<T> change)
-        where T : Entity
+        where T : Entry
     {
         var item = list.FirstOrDefault(i => i.Id == id && !i.IsStruck)
             ?? throw new RecordRefusedException($"{typeof(T).Name} {id} is not on the record of {Number}.");

@@ -56,7 +56,7 @@ internal static class RecordChanges
             var prisonerId = entry.Entity switch
             {
                 Prisoner prisoner => prisoner.Id,
-                Entity => Value(entry, entry.Metadata.FindProperty(PrisonerConfiguration.PrisonerKey), entry.State != EntityState.Deleted) as Guid?,
+                Entry => Value(entry, entry.Metadata.FindProperty(PrisonerConfiguration.PrisonerKey), entry.State != EntityState.Deleted) as Guid?,
                 _ => null,
             };
             if (prisonerId is not { } id)
@@ -108,7 +108,7 @@ internal static class RecordChanges
         {
             var isPrisoner = entry.Entity is Prisoner;
             var typeName = entry.Metadata.ClrType.Name;
-            var part = isPrisoner ? typeName : $"{typeName} {((Entity)entry.Entity).Id}";
+            var part = isPrisoner ? typeName : $"{typeName} {((Entry)entry.Entity).Id}";
             if (entry.Entity is Prisoner prisoner)
             {
                 _number = prisoner.Number;

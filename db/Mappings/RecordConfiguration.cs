@@ -9,7 +9,7 @@ namespace Prison.Db.Mappings;
 /// and the prisoner it belongs to (a shadow key: the domain has no back-reference).
 /// </summary>
 internal abstract class RecordConfiguration<T> : IEntityTypeConfiguration<T>
-    where T : Entity
+    where T : Entry
 {
     protected static string Table => SnakeCaseNames.Of(typeof(T).Name);
 

@@ -96,7 +96,7 @@ public static class AggregateReads
     /// the context; untracked ones are handed to the navigation's own accessor, which EF's shaper would do more slowly.
     /// </summary>
     private static AggregateLoads.CollectionLoad EntriesOf<T>(INavigation navigation, QueryTrackingBehavior tracking)
-        where T : Entity
+        where T : Entry
     {
         var collection = navigation.GetCollectionAccessor()!;
         var query = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsTracking(tracking)

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class Charge : Entity
+public sealed class Charge : Entry
 {
     private Charge()
     {

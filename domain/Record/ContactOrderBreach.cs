@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A breach of a no-contact order protecting a victim.</summary>
-public sealed class ContactOrderBreach : Entity
+public sealed class ContactOrderBreach : Entry
 {
     private ContactOrderBreach()
     {

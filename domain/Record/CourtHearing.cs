@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class CourtHearing : Entity
+public sealed class CourtHearing : Entry
 {
     private CourtHearing()
     {

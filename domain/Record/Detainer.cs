@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A detainer or warrant lodged by another authority, active from lodging until lifted.</summary>
-public sealed class Detainer : Entity
+public sealed class Detainer : Entry
 {
     private Detainer()
     {

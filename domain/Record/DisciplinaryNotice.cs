@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class DisciplinaryNotice : Entity
+public sealed class DisciplinaryNotice : Entry
 {
     private DisciplinaryNotice()
     {

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class DrugTest : Entity
+public sealed class DrugTest : Entry
 {
     private DrugTest()
     {

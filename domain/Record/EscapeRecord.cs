@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class EscapeRecord : Entity
+public sealed class EscapeRecord : Entry
 {
     private EscapeRecord()
     {

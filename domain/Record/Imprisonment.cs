@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A stay at one prison, from arrival to release or transfer out. A transfer starts a new imprisonment.</summary>
-public sealed class Imprisonment : Entity
+public sealed class Imprisonment : Entry
 {
     private Imprisonment()
     {

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class IntelligenceReport : Entity
+public sealed class IntelligenceReport : Entry
 {
     private IntelligenceReport()
     {

@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A prescribed medication that stopped being taken, and whether the prisoner was the one who stopped it.</summary>
-public sealed class MedicationStop : Entity
+public sealed class MedicationStop : Entry
 {
     private MedicationStop()
     {

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class PsychiatricEpisode : Entity
+public sealed class PsychiatricEpisode : Entry
 {
     private PsychiatricEpisode()
     {

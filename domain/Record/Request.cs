@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A request by the prisoner (temporary leave, parole, transfer, visit), dated when it was made.</summary>
-public sealed class Request : Entity
+public sealed class Request : Entry
 {
     private Request()
     {

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class SegregationPeriod : Entity
+public sealed class SegregationPeriod : Entry
 {
     private SegregationPeriod()
     {

@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A self-harm or suicide watch.</summary>
-public sealed class SelfHarmWatch : Entity
+public sealed class SelfHarmWatch : Entry
 {
     private SelfHarmWatch()
     {

@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>Membership of a security threat group (a gang), as reported by intelligence.</summary>
-public sealed class ThreatGroupMembership : Entity
+public sealed class ThreatGroupMembership : Entry
 {
     private ThreatGroupMembership()
     {

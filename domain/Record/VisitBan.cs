@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-public sealed class VisitBan : Entity
+public sealed class VisitBan : Entry
 {
     private VisitBan()
     {

@@ -1,7 +1,7 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A drug withdrawal episode in the medical record.</summary>
-public sealed class WithdrawalEpisode : Entity
+public sealed class WithdrawalEpisode : Entry
 {
     private WithdrawalEpisode()
     {

@@ -11,7 +11,7 @@ public class PrisonerStrikeOutTests
     private static readonly DateOnly Today = Prisoners.Today;
 
     /// <summary>Each row records one entry that makes one rule fire, and names the rule.</summary>
-    public static TheoryData<string, Func<Prisoner, Entity>> EntriesAndTheirRules => new()
+    public static TheoryData<string, Func<Prisoner, Entry>> EntriesAndTheirRules => new()
     {
         { nameof(WeaponFoundInLast12Months), p => p.RecordDisciplinaryNotice(Today.AddDays(-10), NoticeType.Weapon, "a blade") },
         { nameof(ChargedWithViolentCrime), p => p.RecordCharge("Assault", OffenceCategory.Assault, isViolent: true) },
@@ -30,7 +30,7 @@ public class PrisonerStrikeOutTests
 
     [Theory]
     [MemberData(nameof(EntriesAndTheirRules))]
-    public void A_struck_out_entry_no_longer_fires_its_rule(string rule, Func<Prisoner, Entity> record)
+    public void A_struck_out_entry_no_longer_fires_its_rule(string rule, Func<Prisoner, Entry> record)
     {
         var prisoner = Prisoners.Convicted();
         var entry = record(prisoner);
@@ -124,7 +124,7 @@ public class PrisonerStrikeOutTests
         Assert.Null(first.LeftOn);
     }
 
-    private static Entity ConvictedDuringAnEarlierStay(Prisoner prisoner)
+    private static Entry ConvictedDuringAnEarlierStay(Prisoner prisoner)
     {
         var stay = prisoner.RecordPastStay(3, new DateOnly(2010, 1, 1), new DateOnly(2011, 1, 1), ArrivalReason.NewReception);
         var charge = prisoner.RecordCharge("Assault on an officer", OffenceCategory.Assault, isViolent: false, new DateOnly(2010, 6, 1));

@@ -11,7 +11,7 @@ namespace Prison.Web.Status;
 public static partial class RecordWords
 {
     /// <summary>An entry in words: a stay with its prison's name, anything else as the record says it.</summary>
-    public static string Of(Entity entry, Func<int, string> prisonName) => entry switch
+    public static string Of(Entry entry, Func<int, string> prisonName) => entry switch
     {
         Imprisonment stay =>
             $"{Words.Of(stay.ArrivalReason)} at {prisonName(stay.PrisonId)} on {stay.ArrivalDate:yyyy-MM-dd}"
@@ -21,7 +21,7 @@ public static partial class RecordWords
     };
 
     /// <summary>An entry with what kind of entry it is first: "Disciplinary notice: Weapon notice of …".</summary>
-    public static string WithKind(Entity entry, Func<int, string> prisonName) => $"{Words.Of(entry.GetType().Name)}: {Of(entry, prisonName)}";
+    public static string WithKind(Entry entry, Func<int, string> prisonName) => $"{Words.Of(entry.GetType().Name)}: {Of(entry, prisonName)}";
 
     /// <summary>A fact as the worker stored it, with every "prison N" it mentions named.</summary>
     public static string Fact(string fact, Func<int, string> prisonName) =>

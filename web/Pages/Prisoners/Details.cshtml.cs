@@ -60,7 +60,7 @@ public sealed class DetailsModel(
     }
 
     /// <summary>An entry as staff say it: a stay with its prison's name, not its number.</summary>
-    public string Describe(Entity entry) => RecordWords.Of(entry, NameOfPrison);
+    public string Describe(Entry entry) => RecordWords.Of(entry, NameOfPrison);
 
     /// <summary>A fact a rule fired on, with the prisons it mentions named.</summary>
     public string Fact(string fact) => RecordWords.Fact(fact, NameOfPrison);

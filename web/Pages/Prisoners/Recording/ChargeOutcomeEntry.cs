@@ -28,7 +28,7 @@ public sealed class ChargeOutcomeEntry : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Pending(prisoner).Any();
 
-    public override bool ActsOn(Prisoner prisoner, Entity entry) => Pending(prisoner).Any(c => c.Id == entry.Id);
+    public override bool ActsOn(Prisoner prisoner, Entry entry) => Pending(prisoner).Any(c => c.Id == entry.Id);
 
     public override IReadOnlyList<FormField> Fields() =>
     [

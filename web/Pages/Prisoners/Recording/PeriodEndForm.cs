@@ -10,7 +10,7 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// The end day may not be in the future nor before the period's start.
 /// </summary>
 public abstract class PeriodEndForm<T> : RecordForm
-    where T : Entity
+    where T : Entry
 {
     private const string NotOpen = "Choose from the list: only what is still open can be ended.";
 
@@ -22,7 +22,7 @@ public abstract class PeriodEndForm<T> : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Open(prisoner).Any();
 
-    public override bool ActsOn(Prisoner prisoner, Entity entry) => Open(prisoner).Any(e => e.Id == entry.Id);
+    public override bool ActsOn(Prisoner prisoner, Entry entry) => Open(prisoner).Any(e => e.Id == entry.Id);
 
     public override string Action => Title.Split(' ')[0];
 

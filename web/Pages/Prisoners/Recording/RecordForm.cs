@@ -54,7 +54,7 @@ public abstract class RecordForm
     public virtual bool Offers(Prisoner prisoner) => true;
 
     /// <summary>Whether this form acts on that entry (ends, lifts or decides it), so the page offers it beside the entry.</summary>
-    public virtual bool ActsOn(Prisoner prisoner, Entity entry) => false;
+    public virtual bool ActsOn(Prisoner prisoner, Entry entry) => false;
 
     /// <summary>Makes this form the one for <paramref name="recordedOn"/> now: the checks of what is typed read both.</summary>
     public RecordForm For(Prisoner recordedOn, RecordContext now)
@@ -89,7 +89,7 @@ public abstract class RecordForm
 
     /// <summary>Refuses <paramref name="field"/> unless <paramref name="id"/> is one of <paramref name="candidates"/>, as the list offered them.</summary>
     protected static void OneOf<T>(ModelStateDictionary errors, string field, Guid? id, IEnumerable<T> candidates, string message)
-        where T : Entity
+        where T : Entry
     {
         if (Fine(errors, field) && id is { } chosen && !candidates.Any(c => c.Id == chosen))
         {
@@ -99,10 +99,10 @@ public abstract class RecordForm
 
     /// <summary>The entry chosen from <paramref name="candidates"/>; <see cref="Validate"/> made sure it is one of them.</summary>
     protected static T Chosen<T>(Guid? id, IEnumerable<T> candidates)
-        where T : Entity => candidates.First(c => c.Id == id);
+        where T : Entry => candidates.First(c => c.Id == id);
 
     /// <summary>Entries as a select list shows them, the field starting on the first (or on the one the link named).</summary>
     protected static FormField EntryChoice<T>(string name, string label, IEnumerable<T> entries, Func<T, string> describe)
-        where T : Entity =>
+        where T : Entry =>
         FormField.Choice(name, label, entries.Select(e => new FieldOption(e.Id.ToString(), describe(e))));
 }

@@ -25,7 +25,7 @@ public sealed class RequestDecisionEntry : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Pending(prisoner).Any();
 
-    public override bool ActsOn(Prisoner prisoner, Entity entry) => Pending(prisoner).Any(r => r.Id == entry.Id);
+    public override bool ActsOn(Prisoner prisoner, Entry entry) => Pending(prisoner).Any(r => r.Id == entry.Id);
 
     public override IReadOnlyList<FormField> Fields() =>
     [

@@ -40,7 +40,7 @@ public sealed class StrikeOut : RecordForm
         return $"Struck out: {Describe(entry)}.";
     }
 
-    private string Describe(Entity entry) => RecordWords.WithKind(entry, Context.PrisonName);
+    private string Describe(Entry entry) => RecordWords.WithKind(entry, Context.PrisonName);
 
-    private static IEnumerable<Entity> Live(Prisoner prisoner) => prisoner.EntriesIncludingStruck().Where(e => !e.IsStruck);
+    private static IEnumerable<Entry> Live(Prisoner prisoner) => prisoner.EntriesIncludingStruck().Where(e => !e.IsStruck);
 }

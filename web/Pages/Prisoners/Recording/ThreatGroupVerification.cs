@@ -20,7 +20,7 @@ public sealed class ThreatGroupVerification : RecordForm
 
     public override bool Offers(Prisoner prisoner) => Unverified(prisoner).Any();
 
-    public override bool ActsOn(Prisoner prisoner, Entity entry) => Unverified(prisoner).Any(m => m.Id == entry.Id);
+    public override bool ActsOn(Prisoner prisoner, Entry entry) => Unverified(prisoner).Any(m => m.Id == entry.Id);
 
     public override IReadOnlyList<FormField> Fields() => [EntryChoice(nameof(Entry), "Membership", Unverified(Prisoner), m => m.ToString())];
 

@@ -16,5 +16,5 @@ public abstract class EntrySection
     public abstract IReadOnlyList<RecordForm> Forms { get; }
 
     /// <summary>This kind's entries among <paramref name="entries"/>, in the order the page lists them.</summary>
-    public abstract IEnumerable<Entity> Of(IEnumerable<Entity> entries);
+    public abstract IEnumerable<Entry> Of(IEnumerable<Entry> entries);
 }

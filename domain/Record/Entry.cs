@@ -1,19 +1,18 @@
 namespace Prison.Domain.Record;
 
 /// <summary>
-/// Identity for the aggregate's parts. Ids are time-ordered (UUID v7) and made here, not by the
-/// database, so new rows can be inserted in batches and scanned in key ranges.
+/// One entry of a prisoner's record (a notice, a charge, a stay...). Ids are time-ordered (UUID v7) and made here, not
+/// by the database, so new rows can be inserted in batches and scanned in key ranges.
 /// </summary>
-public abstract class Entity
+public abstract class Entry
 {
-    /// <summary>EF Core's way in: it sets the stored id, so a new one made for every row read would be wasted (and
-    /// was a tenth of the cost of loading records for evaluation).</summary>
-    protected Entity()
+    /// <summary>EF Core's way in: it sets the stored id, so making a new one for every row read would be wasted.</summary>
+    protected Entry()
     {
     }
 
     /// <summary>A new entry.</summary>
-    protected Entity(Guid id) => Id = id;
+    protected Entry(Guid id) => Id = id;
 
     public Guid Id { get; protected set; }
 
