@@ -13,63 +13,101 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
     public Verdict Evaluate(Prisoner prisoner, DateTime utcNow)
     {
         var evaluatedAt = PrisonCalendar.AsUtc(utcNow);
-        var now = Run(prisoner, calendar.Today(evaluatedAt));
-        var status = StatusOf(now.Fired);
+        var today = calendar.Today(evaluatedAt);
+        var rules = RuleSet.Rules;
+        var outcomes = new RuleOutcome[rules.Count];
+        for (var i = 0; i < rules.Count; i++)
+        {
+            outcomes[i] = rules[i].Evaluate(prisoner, today);
+        }
+
+        var fired = FiredOf(outcomes);
+        var nextChange = NextChangeOf(outcomes);
+        var status = StatusOf(outcomes);
         return new Verdict(
             status,
-            now.Fired,
+            fired,
             evaluatedAt,
-            now.NextChange is { } day ? calendar.StartOfDayUtc(day) : null,
+            nextChange is { } day ? calendar.StartOfDayUtc(day) : null,
             RuleSet.Id,
-            ForecastFrom(prisoner, status, now, evaluatedAt + Forecast.Horizon));
+            ForecastFrom(prisoner, status, outcomes, nextChange, evaluatedAt + Forecast.Horizon));
     }
 
-    private Forecast? ForecastFrom(Prisoner prisoner, DangerStatus status, Step now, DateTime horizonUtc)
+    /// <summary>
+    /// A rule's conclusion stands until the day it named as its next change: at each day of the walk only the rules
+    /// that named it (or an earlier one) run again, over the same record, the others keep theirs. Most prisoners have
+    /// no change within the horizon, and cost nothing more than the comparison.
+    /// </summary>
+    private Forecast? ForecastFrom(Prisoner prisoner, DangerStatus status, RuleOutcome[] now, DateOnly? nextChange, DateTime horizonUtc)
     {
-        var before = now;
-        while (before.NextChange is { } day && calendar.StartOfDayUtc(day) is var atUtc && atUtc <= horizonUtc)
+        if (nextChange is not { } first || calendar.StartOfDayUtc(first) > horizonUtc)
         {
-            var then = Run(prisoner, day);
-            if (StatusOf(then.Fired) is var next && next != status)
+            return null;
+        }
+
+        var rules = RuleSet.Rules;
+        var before = now;
+        var day = first;
+        while (true)
+        {
+            var then = (RuleOutcome[])before.Clone();
+            for (var i = 0; i < rules.Count; i++)
             {
-                return new Forecast(atUtc, status, next, Except(then.Fired, before.Fired), Except(before.Fired, then.Fired));
+                if (then[i].NextChange is { } change && change <= day)
+                {
+                    then[i] = rules[i].Evaluate(prisoner, day);
+                }
+            }
+
+            var atUtc = calendar.StartOfDayUtc(day);
+            if (StatusOf(then) is var next && next != status)
+            {
+                var firedBefore = FiredOf(before);
+                var firedThen = FiredOf(then);
+                return new Forecast(atUtc, status, next, Except(firedThen, firedBefore), Except(firedBefore, firedThen));
             }
 
             // Rules promise a next change after the day asked about; a rule that broke it must not hold the walk.
-            if (then.NextChange is { } following && following <= day)
+            if (NextChangeOf(then) is not { } following || following <= day || calendar.StartOfDayUtc(following) > horizonUtc)
             {
                 return null;
             }
 
             before = then;
+            day = following;
         }
-
-        return null;
     }
 
-    private Step Run(Prisoner prisoner, DateOnly today)
+    private List<FiredRule> FiredOf(RuleOutcome[] outcomes)
     {
         var fired = new List<FiredRule>();
-        DateOnly? nextChange = null;
-        foreach (var rule in RuleSet.Rules)
+        for (var i = 0; i < outcomes.Length; i++)
         {
-            var outcome = rule.Evaluate(prisoner, today);
-            if (outcome.Fired)
+            if (outcomes[i].Fired)
             {
-                fired.Add(new FiredRule(rule.Code, rule.Title, outcome.Facts));
+                var rule = RuleSet.Rules[i];
+                fired.Add(new FiredRule(rule.Code, rule.Title, outcomes[i].Facts));
             }
-
-            nextChange = RuleOutcome.Earliest(nextChange, outcome.NextChange);
         }
 
-        return new Step(fired, nextChange);
+        return fired;
     }
 
-    private static DangerStatus StatusOf(IReadOnlyList<FiredRule> fired) => fired.Count > 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous;
+    private static DateOnly? NextChangeOf(RuleOutcome[] outcomes)
+    {
+        DateOnly? next = null;
+        foreach (var outcome in outcomes)
+        {
+            next = RuleOutcome.Earliest(next, outcome.NextChange);
+        }
+
+        return next;
+    }
+
+    private static DangerStatus StatusOf(RuleOutcome[] outcomes) =>
+        Array.Exists(outcomes, o => o.Fired) ? DangerStatus.Dangerous : DangerStatus.NotDangerous;
 
     /// <summary>The rules of <paramref name="these"/> that <paramref name="others"/> does not name, in rule order.</summary>
-    private static List<FiredRule> Except(IReadOnlyList<FiredRule> these, IReadOnlyList<FiredRule> others) =>
-        [.. these.Where(f => !others.Any(o => o.Code == f.Code))];
-
-    private sealed record Step(IReadOnlyList<FiredRule> Fired, DateOnly? NextChange);
+    private static List<FiredRule> Except(List<FiredRule> these, List<FiredRule> others) =>
+        [.. these.Where(f => !others.Exists(o => o.Code == f.Code))];
 }

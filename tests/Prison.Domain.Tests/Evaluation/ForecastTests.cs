@@ -93,6 +93,70 @@ public class ForecastTests
             forecast.Went.Select(f => f.Code));
     }
 
+    /// <summary>The walk re-runs only the rules whose next change came; evaluating every rule on every day must agree.</summary>
+    [Fact]
+    public void The_forecast_is_what_evaluating_every_rule_day_by_day_finds_over_forty_made_up_records()
+    {
+        var forecasts = 0;
+        for (var seed = 0; seed < 40; seed++)
+        {
+            var (expected, actual) = DayByDay(seed);
+            Assert.Equal((seed, Words(expected)), (seed, Words(actual)));
+            forecasts += actual is null ? 0 : 1;
+        }
+
+        Assert.True(forecasts >= 10, $"only {forecasts} of the records had a forecast");
+    }
+
+    private static (Forecast? Expected, Forecast? Actual) DayByDay(int seed)
+    {
+        var random = new Random(seed);
+        var prisoner = Prisoners.Convicted();
+        for (var n = 0; n < 5; n++)
+        {
+            switch (random.Next(4))
+            {
+                case 0:
+                    prisoner.ScheduleCourtHearing(Today.AddDays(random.Next(-3, 45)), $"court {n}");
+                    break;
+                case 1:
+                    prisoner.RecordDisciplinaryNotice(Today.AddMonths(-2).AddDays(random.Next(0, 35)), NoticeType.Other, $"notice {n}");
+                    break;
+                case 2:
+                    var period = prisoner.Segregate(Today.AddDays(random.Next(-10, 20)), $"reason {n}");
+                    prisoner.EndSegregation(period.Id, period.Period.Start.AddDays(random.Next(1, 15)));
+                    break;
+                default:
+                    prisoner.RecordDrugTest(Today.AddMonths(-3).AddDays(random.Next(0, 40)), DrugTestResult.Failed);
+                    break;
+            }
+        }
+
+        var evaluator = Evaluator();
+        var verdict = evaluator.Evaluate(prisoner, Noon(Today));
+        var before = verdict;
+        for (var day = Today.AddDays(1); Calendar.StartOfDayUtc(day) <= Noon(Today) + Forecast.Horizon; day = day.AddDays(1))
+        {
+            var then = evaluator.Evaluate(prisoner, Calendar.StartOfDayUtc(day));
+            if (then.Status != verdict.Status)
+            {
+                return (new Forecast(
+                    Calendar.StartOfDayUtc(day), verdict.Status, then.Status,
+                    [.. then.FiredRules.Where(f => !before.FiredRules.Any(b => b.Code == f.Code))],
+                    [.. before.FiredRules.Where(b => !then.FiredRules.Any(f => f.Code == b.Code))]), verdict.Forecast);
+            }
+
+            before = then;
+        }
+
+        return (null, verdict.Forecast);
+    }
+
+    private static string Words(Forecast? forecast) =>
+        forecast is null ? "none" : $"{forecast.AtUtc:O} {forecast.From}->{forecast.To} came [{Rules(forecast.Came)}] went [{Rules(forecast.Went)}]";
+
+    private static string Rules(IReadOnlyList<FiredRule> rules) => string.Join("; ", rules.Select(r => $"{r.Code}: {string.Join(", ", r.Facts)}"));
+
     private static DangerEvaluator Evaluator() => new(new RuleSet(RuleCatalog.BuiltIn()), Calendar);
 
     private static DateTime Noon(DateOnly day) => Calendar.StartOfDayUtc(day).AddHours(12);
