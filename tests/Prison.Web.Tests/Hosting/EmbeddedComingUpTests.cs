@@ -50,7 +50,7 @@ public sealed class EmbeddedComingUpTests : IDisposable
         Assert.Contains($"{today.AddDays(6):yyyy-MM-dd} 00:00", row);
         Assert.Contains("Not dangerous Dangerous", row);
         Assert.Contains($"Comes: Court hearing within 14 days: hearing at Bronx Criminal Court on {today.AddDays(20):yyyy-MM-dd}", row);
-        Assert.Contains("Coming up:", await client.GetStringAsync("/prisons/RNDC"));
+        Assert.Contains("Coming up, verdicts that change in the next 7 days:", await client.GetStringAsync("/prisons/RNDC"));
 
         // Past the forecast's instant, the minutely job stores the verdict the forecast said, with the next forecast.
         clock.Advance(TimeSpan.FromDays(7));
@@ -62,7 +62,9 @@ public sealed class EmbeddedComingUpTests : IDisposable
             Assert.Equal(["CourtHearingWithin14Days"], stored.DangerReasons);
         }
 
-        var later = Row(await client.GetStringAsync("/prisons/RNDC/coming-up?days=30"), "EMB2");
+        // A week on, the first session has ended: signed in again.
+        using var nextWeek = await web.SignedInClientAsync(Roles.Staff);
+        var later = Row(await nextWeek.GetStringAsync("/prisons/RNDC/coming-up?days=30"), "EMB2");
         Assert.Contains($"{today.AddDays(21):yyyy-MM-dd} 00:00", later);
         Assert.Contains("Dangerous Not dangerous", later);
         Assert.Contains("Ends: Court hearing within 14 days", later);

@@ -72,8 +72,16 @@ public sealed class ComingUpTests(ProductionFixture system) : IClassFixture<Prod
         var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}");
         var elsewhere = await system.Client.GetStringAsync($"/prisons/{SecondPrison}");
 
-        Assert.Equal("Coming up: 1 verdict changes in the next 7 days", Html.TextOf(html, "a", $"href=\"/prisons/{FirstPrison}/coming-up\""));
-        Assert.Equal("Coming up: 0 verdicts change in the next 7 days", Html.TextOf(elsewhere, "a", $"href=\"/prisons/{SecondPrison}/coming-up\""));
+        Assert.Equal("Coming up, verdicts that change in the next 7 days: 1", Html.TextOf(html, "a", $"href=\"/prisons/{FirstPrison}/coming-up\""));
+        Assert.Equal("Coming up, verdicts that change in the next 7 days: 0", Html.TextOf(elsewhere, "a", $"href=\"/prisons/{SecondPrison}/coming-up\""));
+    }
+
+    [Fact]
+    public async Task The_dashboards_poll_carries_the_count_so_an_open_dashboard_keeps_it_true()
+    {
+        using var answer = System.Text.Json.JsonDocument.Parse(await system.Client.GetStringAsync($"/api/prisons/{FirstPrison}/dashboard"));
+
+        Assert.Equal(1, answer.RootElement.GetProperty("comingUp").GetInt32());
     }
 
     [Fact]
