@@ -49,10 +49,10 @@ internal sealed class DashboardQueries
     /// parameter, in a condition on nothing but the stamp, which PostgreSQL checks once before it reads any stay (a
     /// one-time filter): an unchanged dashboard costs the prison's few rows of counts. The prison's own row carries the
     /// counts and the stamp, the arrivals joined to it, so that rows, counts and stamp come from one snapshot even when
-    /// there is no arrival to show.
+    /// there is no arrival to show. The count of "Coming up" is the forecasts of <see cref="ComingUpReads.Forecasts"/>
+    /// within the span, walked by their instants, each looked up in the prison's current stays; it too is skipped while
+    /// the stamp stands.
     /// </summary>
-    /// The count of "Coming up" is the forecasts of <see cref="ComingUpReads.Forecasts"/> within the span, walked by
-    /// their instants, each looked up in the prison's current stays; it too is skipped while the stamp stands.
     private static Func<PrisonDb, long, string, DateTime, IAsyncEnumerable<DashboardLine>> CompileFirstPage(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
         (PrisonDb db, long changes, string ruleSet, DateTime comingUpUntil) =>
             from prison in db.Prisons.AsNoTracking()
