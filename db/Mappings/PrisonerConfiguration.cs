@@ -34,6 +34,22 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
     /// <inheritdoc cref="KnownStatus"/>
     public const string KnownReasons = "KnownReasons";
 
+    /// <summary>
+    /// The stored verdict's forecast (migration 024): when its status next changes within the worker's horizon, to
+    /// what, and the rules that come and go then (JSON, as <see cref="DangerFacts"/>). Written only by the verdict
+    /// write, cleared by the database with the verdict; EF never writes them.
+    /// </summary>
+    public const string ForecastAt = "ForecastAtUtc";
+
+    /// <inheritdoc cref="ForecastAt"/>
+    public const string ForecastStatus = "ForecastStatus";
+
+    /// <inheritdoc cref="ForecastAt"/>
+    public const string ForecastCame = "ForecastCame";
+
+    /// <inheritdoc cref="ForecastAt"/>
+    public const string ForecastWent = "ForecastWent";
+
     /// <summary>What caused the verdict the prisoner awaits or holds (<see cref="History.VerdictCause"/>), as a kind and a detail.</summary>
     public const string VerdictCause = "VerdictCause";
 
@@ -88,9 +104,22 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
             known.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
         }
 
+        foreach (var forecast in new[]
+        {
+            builder.Property<DateTime?>(ForecastAt).HasColumnName("forecast_at").Metadata,
+            builder.Property<DangerStatus?>(ForecastStatus).HasColumnName("forecast_status").HasConversion<string>().HasMaxLength(16).Metadata,
+            builder.Property<string>(ForecastCame).HasColumnName("forecast_came").IsRequired().HasDefaultValue(string.Empty).ValueGeneratedNever().Metadata,
+            builder.Property<string>(ForecastWent).HasColumnName("forecast_went").IsRequired().HasDefaultValue(string.Empty).ValueGeneratedNever().Metadata,
+        })
+        {
+            forecast.SetBeforeSaveBehavior(PropertySaveBehavior.Ignore);
+            forecast.SetAfterSaveBehavior(PropertySaveBehavior.Ignore);
+        }
+
         // Partial indexes: the due-time job and the sweeper read only the few rows they hold.
         builder.HasIndex(p => p.ReevaluateAtUtc).HasDatabaseName("prisoner_reevaluate_at").HasFilter("reevaluate_at IS NOT NULL");
         builder.HasIndex(ChangedAt).HasDatabaseName("prisoner_unknown_since").HasFilter("danger_status = 'Unknown'");
+        builder.HasIndex(ForecastAt, nameof(Prisoner.Number)).HasDatabaseName("prisoner_forecast_at").HasFilter("forecast_at IS NOT NULL");
 
         builder.Ignore(p => p.CurrentImprisonment);
         // Each collection of the record, as the domain declares it: the property the rules read, backed by its field.

@@ -21,7 +21,7 @@ internal sealed class DashboardQueries
 
     public static DashboardQueries For(IModel model) => PerModel.GetValue(model, _ => new DashboardQueries());
 
-    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, long, string, IAsyncEnumerable<DashboardLine>>> first = new();
+    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, long, string, DateTime, IAsyncEnumerable<DashboardLine>>> first = new();
 
     private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, DateOnly, string, IAsyncEnumerable<DashboardLine>>> after = new();
 
@@ -29,10 +29,12 @@ internal sealed class DashboardQueries
     /// The first <paramref name="take"/> current prisoners of a prison, newest arrival first (all, or those at
     /// <paramref name="status"/>), unless the prison's stamp is still <paramref name="since"/>: then one line with the
     /// counts and the stamp and no arrival, and nothing else is read. There is always a line, with the counts and the
-    /// stamp, whether or not there are arrivals to show.
+    /// stamp, whether or not there are arrivals to show. Unless the stamp stands, the line also counts the prison's
+    /// current prisoners whose verdict changes by <paramref name="comingUpUntilUtc"/> ("Coming up").
     /// </summary>
-    public IAsyncEnumerable<DashboardLine> FirstPage(PrisonDb db, int prisonId, DangerStatus? status, int take, DashboardStamp since) =>
-        first.GetOrAdd((prisonId, status, take), key => CompileFirstPage(key.PrisonId, key.Status, key.Take))(db, since.Changes, since.RuleSetInForce ?? string.Empty);
+    public IAsyncEnumerable<DashboardLine> FirstPage(PrisonDb db, int prisonId, DangerStatus? status, int take, DashboardStamp since, DateTime comingUpUntilUtc) =>
+        first.GetOrAdd((prisonId, status, take), key => CompileFirstPage(key.PrisonId, key.Status, key.Take))(
+            db, since.Changes, since.RuleSetInForce ?? string.Empty, comingUpUntilUtc);
 
     /// <summary>The next <paramref name="take"/> after <paramref name="cursor"/>, in the same order, on lines as <see cref="FirstPage"/>'s.</summary>
     public IAsyncEnumerable<DashboardLine> PageAfter(PrisonDb db, int prisonId, DangerStatus? status, int take, ArrivalCursor cursor) =>
@@ -47,10 +49,12 @@ internal sealed class DashboardQueries
     /// parameter, in a condition on nothing but the stamp, which PostgreSQL checks once before it reads any stay (a
     /// one-time filter): an unchanged dashboard costs the prison's few rows of counts. The prison's own row carries the
     /// counts and the stamp, the arrivals joined to it, so that rows, counts and stamp come from one snapshot even when
-    /// there is no arrival to show.
+    /// there is no arrival to show. The count of "Coming up" is the forecasts of <see cref="ComingUpReads.Forecasts"/>
+    /// within the span, walked by their instants, each looked up in the prison's current stays; it too is skipped while
+    /// the stamp stands.
     /// </summary>
-    private static Func<PrisonDb, long, string, IAsyncEnumerable<DashboardLine>> CompileFirstPage(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
-        (PrisonDb db, long changes, string ruleSet) =>
+    private static Func<PrisonDb, long, string, DateTime, IAsyncEnumerable<DashboardLine>> CompileFirstPage(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
+        (PrisonDb db, long changes, string ruleSet, DateTime comingUpUntil) =>
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
             from arrival in (
@@ -97,7 +101,17 @@ internal sealed class DashboardQueries
                         arrival.DangerStatus!.Value,
                         RuleCodes.Parse(arrival.Reasons),
                         arrival.RuleSet,
-                        arrival.FromEarlierRuleSet!.Value)));
+                        arrival.FromEarlierRuleSet!.Value),
+                db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
+                || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
+                    ? db.Prisoners.Count(p =>
+                        EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) != null
+                        && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= comingUpUntil
+                        && p.DangerStatus != DangerStatus.Unknown
+                        && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet)
+                        && db.Set<Imprisonment>().Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id
+                            && s.PrisonId == prisonId && s.LeftOn == null && s.Strike == null))
+                    : 0));
 
     /// <summary>
     /// A later page: the cursor's day and number are parameters (they differ on every page), the rest constants as in
@@ -150,7 +164,8 @@ internal sealed class DashboardQueries
                         arrival.DangerStatus!.Value,
                         RuleCodes.Parse(arrival.Reasons),
                         arrival.RuleSet,
-                        arrival.FromEarlierRuleSet!.Value)));
+                        arrival.FromEarlierRuleSet!.Value),
+                0));
 
     public Func<PrisonDb, int, CancellationToken, Task<StatusCounts?>> PrisonCounts { get; } = EF.CompileAsyncQuery(
         (PrisonDb db, int prisonId, CancellationToken _) => db.Set<PrisonStatusCount>().AsNoTracking()

@@ -17,6 +17,9 @@ public static class DashboardReads
     /// <summary>The dashboard's rows: the ten latest arrivals.</summary>
     public const int PageSize = 10;
 
+    /// <summary>The end of a span no forecast falls in: the lists count nobody coming up.</summary>
+    private static readonly DateTime Nobody = DateTime.SpecifyKind(DateTime.UnixEpoch, DateTimeKind.Utc);
+
     /// <summary>The rows of a page of the full list of a prison's current prisoners.</summary>
     public const int ListPageSize = 50;
 
@@ -24,8 +27,10 @@ public static class DashboardReads
     /// A prison's dashboard in one statement: the most recent arrivals among its current stays, newest first, with the
     /// prison's counts by status and its stamp, read together (one snapshot) whether or not anyone is held.
     /// </summary>
-    public static async Task<PrisonDashboard> DashboardAsync(this PrisonDb db, int prisonId, CancellationToken cancellationToken = default) =>
-        (await DashboardIfChangedAsync(db, prisonId, DashboardStamp.Never, cancellationToken)).Changed!;
+    /// <param name="comingUpUntilUtc">the end of the span of <see cref="PrisonDashboard.ComingUp"/>; null counts nobody.</param>
+    public static async Task<PrisonDashboard> DashboardAsync(
+        this PrisonDb db, int prisonId, CancellationToken cancellationToken = default, DateTime? comingUpUntilUtc = null) =>
+        (await DashboardIfChangedAsync(db, prisonId, DashboardStamp.Never, cancellationToken, comingUpUntilUtc)).Changed!;
 
     /// <summary>
     /// The poll of an open dashboard, in one statement: the prison's stamp, and no dashboard when the stamp is still
@@ -33,11 +38,13 @@ public static class DashboardReads
     /// counts and nothing else), else the dashboard as it is now.
     /// </summary>
     public static async Task<PolledDashboard> DashboardIfChangedAsync(
-        this PrisonDb db, int prisonId, DashboardStamp since, CancellationToken cancellationToken = default)
+        this PrisonDb db, int prisonId, DashboardStamp since, CancellationToken cancellationToken = default, DateTime? comingUpUntilUtc = null)
     {
-        var lines = await ToListAsync(DashboardQueries.For(db.Model).FirstPage(db, prisonId, status: null, PageSize, since), cancellationToken);
+        var lines = await ToListAsync(
+            DashboardQueries.For(db.Model).FirstPage(db, prisonId, status: null, PageSize, since, comingUpUntilUtc ?? Nobody), cancellationToken);
         var totals = Totals(lines);
-        return new PolledDashboard(totals.Stamp, totals.Stamp == since ? null : new PrisonDashboard(totals.Counts, Arrivals(lines), totals.Stamp));
+        return new PolledDashboard(
+            totals.Stamp, totals.Stamp == since ? null : new PrisonDashboard(totals.Counts, Arrivals(lines), totals.Stamp, totals.ComingUp));
     }
 
     /// <summary>
@@ -52,7 +59,7 @@ public static class DashboardReads
         var queries = DashboardQueries.For(db.Model);
         var lines = await ToListAsync(
             after is null
-                ? queries.FirstPage(db, prisonId, status, pageSize + 1, DashboardStamp.Never)
+                ? queries.FirstPage(db, prisonId, status, pageSize + 1, DashboardStamp.Never, Nobody)
                 : queries.PageAfter(db, prisonId, status, pageSize + 1, after),
             cancellationToken);
         var arrivals = Arrivals(lines);
@@ -122,7 +129,7 @@ public static class DashboardReads
 
     /// <summary>The counts and stamp every line carries; a prison that does not exist has none, and nobody.</summary>
     private static DashboardLine Totals(List<DashboardLine> lines) =>
-        lines.Count > 0 ? lines[0] : new DashboardLine(new StatusCounts(0, 0, 0), new DashboardStamp(0, null), null);
+        lines.Count > 0 ? lines[0] : new DashboardLine(new StatusCounts(0, 0, 0), new DashboardStamp(0, null), null, 0);
 
     private static List<ArrivalRow> Arrivals(List<DashboardLine> lines) =>
         [.. lines.Where(l => l.Arrival is not null).Select(l => l.Arrival!)];

@@ -33,4 +33,22 @@ public static class StoredVerdictReads
     /// </summary>
     public static Task<string?> PrisonerNumberAsync(this PrisonDb db, Guid prisonerId, CancellationToken cancellationToken = default) =>
         db.Prisoners.AsNoTracking().Where(p => p.Id == prisonerId).Select(p => (string?)p.Number).FirstOrDefaultAsync(cancellationToken);
+
+    /// <summary>
+    /// The stored forecasts of any number of prisoners, in one statement, for checking them against the rules
+    /// (`worker verify`); unknown ids are left out.
+    /// </summary>
+    public static async Task<IReadOnlyDictionary<Guid, StoredForecast>> StoredForecastsAsync(
+        this PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken = default) =>
+        await db.Prisoners.AsNoTracking()
+            .Where(p => prisonerIds.Contains(p.Id))
+            .Select(p => new
+            {
+                p.Id,
+                At = EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt),
+                To = EF.Property<Domain.DangerStatus?>(p, PrisonerConfiguration.ForecastStatus),
+                Came = EF.Property<string>(p, PrisonerConfiguration.ForecastCame),
+                Went = EF.Property<string>(p, PrisonerConfiguration.ForecastWent),
+            })
+            .ToDictionaryAsync(p => p.Id, p => new StoredForecast(p.At, p.To, p.Came, p.Went), cancellationToken);
 }

@@ -13,6 +13,7 @@ namespace Prison.Db.Writes;
 /// A verdict made with another rule set than the one in force (rule_set_in_force) is not stored either: a worker
 /// still holding the previous rule set cannot overwrite what the run applying the new one wrote. On PostgreSQL the
 /// row in force is locked FOR SHARE, so the write either finishes before a change of rule set commits or sees it.
+/// Each verdict carries its forecast (migration 024), so it is stored, and refused, with the verdict it belongs to.
 /// Each verdict records the version it is for (evaluated_version): the database refuses a known status beside any
 /// other version (migration 011). Each carries its cause, or none to keep the one the save of that version stored; when
 /// a verdict changes the known one, the database writes the history row in this same statement (migration 013).
@@ -35,10 +36,13 @@ public static class VerdictWrites
         UPDATE prisoner AS p
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
             evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+            forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
             verdict_cause = coalesce(v.cause, p.verdict_cause),
             verdict_cause_detail = CASE WHEN v.cause IS NULL THEN p.verdict_cause_detail ELSE v.cause_detail END
-        FROM (SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets, @causes, @cause_details)
-                  AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail)
+        FROM (SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets, @causes, @cause_details,
+                                   @forecast_at, @forecast_status, @forecast_came, @forecast_went)
+                  AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail,
+                       forecast_at, forecast_status, forecast_came, forecast_went)
               ORDER BY v.id) AS v
         WHERE p.id = v.id AND p.change_version = v.version
           AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
@@ -48,12 +52,15 @@ public static class VerdictWrites
         UPDATE prisoner
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
             evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+            forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
             verdict_cause = coalesce(v.cause, prisoner.verdict_cause),
             verdict_cause_detail = CASE WHEN v.cause IS NULL THEN prisoner.verdict_cause_detail ELSE v.cause_detail END
         FROM (SELECT value ->> 'id' AS id, value ->> 'version' AS version, value ->> 'status' AS status,
                      value ->> 'reasons' AS reasons, value ->> 'facts' AS facts, value ->> 'evaluated_at' AS evaluated_at,
                      value ->> 'reevaluate_at' AS reevaluate_at, value ->> 'rule_set' AS rule_set,
-                     value ->> 'cause' AS cause, value ->> 'cause_detail' AS cause_detail
+                     value ->> 'cause' AS cause, value ->> 'cause_detail' AS cause_detail,
+                     value ->> 'forecast_at' AS forecast_at, value ->> 'forecast_status' AS forecast_status,
+                     value ->> 'forecast_came' AS forecast_came, value ->> 'forecast_went' AS forecast_went
               FROM json_each({0})) AS v
         WHERE prisoner.id = v.id AND prisoner.change_version = v.version
           AND NOT EXISTS (SELECT 1 FROM rule_set_in_force f WHERE f.rule_set <> v.rule_set)
@@ -84,6 +91,10 @@ public static class VerdictWrites
         Column("rule_sets", NpgsqlDbType.Text, verdicts.Select(v => v.Verdict.RuleSetId)),
         Column("causes", NpgsqlDbType.Text, verdicts.Select(v => v.Cause?.Kind.ToString())),
         Column("cause_details", NpgsqlDbType.Text, verdicts.Select(v => v.Cause?.Detail)),
+        Column("forecast_at", NpgsqlDbType.TimestampTz, verdicts.Select(v => v.Verdict.Forecast?.AtUtc)),
+        Column("forecast_status", NpgsqlDbType.Text, verdicts.Select(v => v.Verdict.Forecast?.To.ToString())),
+        Column("forecast_came", NpgsqlDbType.Text, verdicts.Select(v => ForecastFacts.CameOf(v.Verdict.Forecast))),
+        Column("forecast_went", NpgsqlDbType.Text, verdicts.Select(v => ForecastFacts.WentOf(v.Verdict.Forecast))),
     ];
 
     /// <summary>Typed, so that unnest yields the columns' types (strings would go as varchar[], instants by their kind).</summary>
@@ -104,6 +115,10 @@ public static class VerdictWrites
             ["rule_set"] = v.Verdict.RuleSetId,
             ["cause"] = v.Cause?.Kind.ToString(),
             ["cause_detail"] = v.Cause?.Detail,
+            ["forecast_at"] = v.Verdict.Forecast is { } forecast ? Instant(forecast.AtUtc) : null,
+            ["forecast_status"] = v.Verdict.Forecast?.To.ToString(),
+            ["forecast_came"] = ForecastFacts.CameOf(v.Verdict.Forecast),
+            ["forecast_went"] = ForecastFacts.WentOf(v.Verdict.Forecast),
         }));
 
     private static string Instant(DateTime utc) => utc.ToString("yyyy-MM-dd HH:mm:ss.FFFFFFF", CultureInfo.InvariantCulture);

@@ -37,6 +37,9 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
     public const string ReleasedNumber = "A113";
 
     /// <summary>The Staff user <see cref="Client"/> is signed in as: the name the audit log and struck entries show.</summary>
+    /// <summary>Not dangerous, with a court hearing twenty days ahead: Dangerous in six days, when it enters its fourteen ("Coming up").</summary>
+    public const string ComingUpNumber = "A110";
+
     public const string StaffName = "staff-p1";
 
     public static readonly IReadOnlyList<string> ArrivalsNewestFirst = [.. Enumerable.Range(101, 12).Select(n => $"A{n}")];
@@ -186,6 +189,7 @@ public sealed class ProductionFixture : IAsyncLifetime, IAsyncDisposable
         prisoners[ArmedNumber].RecordDisciplinaryNotice(today.AddDays(-10), NoticeType.Weapon, "a sharpened spoon under the mattress");
         prisoners[ArmedLongAgoNumber].RecordDisciplinaryNotice(today.AddDays(-20), NoticeType.Weapon, "a blade in a shoe");
         prisoners[RemandNumber].ChangeLegalStatus(LegalStatus.Remand);
+        prisoners[ComingUpNumber].ScheduleCourtHearing(today.AddDays(20), "Bronx Criminal Court");
 
         var released = Records.Harmless(ReleasedNumber, 1, today.AddDays(-60));
         released.Release(today.AddDays(-30));

@@ -21,7 +21,7 @@ public static class DashboardPoll
     public static void MapDashboardPoll(this WebApplication app) =>
         app.MapGet("/api/prisons/{code}/dashboard", async (
             string code, [FromQuery] string? since, HttpContext http, PrisonDb db, PrisonDirectory directory, DashboardStamps stamps, RuleTitles titles,
-            CancellationToken cancellationToken) =>
+            TimeProvider clock, CancellationToken cancellationToken) =>
         {
             // Out of reach answers as a prison that does not exist does, before the stamps this instance remembers.
             if (await directory.FindAsync(code, PrisonScope.Of(http.User), cancellationToken) is not { } prison)
@@ -44,7 +44,8 @@ public static class DashboardPoll
             }
 
             var readAt = stamps.Now();
-            var polled = await db.DashboardIfChangedAsync(prison.Id, stamp, cancellationToken);
+            var polled = await db.DashboardIfChangedAsync(
+                prison.Id, stamp, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpForm.DefaultDays));
             stamps.Remember(prison.Id, polled.Stamp, readAt);
             return polled.Changed is { } dashboard ? Results.Ok(Answer(dashboard, titles)) : Results.StatusCode(StatusCodes.Status304NotModified);
         }).RequireAuthorization(Policies.Staff);
@@ -54,6 +55,7 @@ public static class DashboardPoll
     {
         stamp = dashboard.Stamp.ToString(),
         counts = new { dangerous = dashboard.Counts.Dangerous, notDangerous = dashboard.Counts.NotDangerous, unknown = dashboard.Counts.Unknown },
+        comingUp = dashboard.ComingUp,
         rows = dashboard.Rows.Select(row => new
         {
             id = row.PrisonerId,

@@ -15,7 +15,8 @@ namespace Prison.Worker.CommandLine;
 
 /// <summary>
 /// Recomputes every flag in batches and compares it with the stored one. The stored flag is what staff see, so any
-/// difference is a bug or a missed re-evaluation: listed, exit code 1, and with --fix stored again.
+/// difference is a bug or a missed re-evaluation: listed, exit code 1, and with --fix stored again. Each stored forecast
+/// is recomputed too, over the same record from the instant its verdict was evaluated.
 /// </summary>
 internal static class VerifyVerb
 {
@@ -32,6 +33,7 @@ internal static class VerifyVerb
             var evaluator = services.GetRequiredService<DangerEvaluator>();
             var now = services.GetRequiredService<TimeProvider>().GetUtcNow().UtcDateTime;
             var mismatches = new List<Mismatch>();
+            var wrongForecasts = new List<ForecastMismatch>();
             var checkedCount = 0;
 
             await using var scope = services.CreateAsyncScope();
@@ -43,12 +45,18 @@ internal static class VerifyVerb
                 for (var i = 0; i < ends.Count; i++)
                 {
                     var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
+                    var forecasts = await db.StoredForecastsAsync(ids, cancellationToken);
                     foreach (var prisoner in await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken))
                     {
                         var fresh = evaluator.Evaluate(prisoner, now);
                         if (Mismatch.Between(prisoner, fresh))
                         {
                             mismatches.Add(new Mismatch(prisoner, fresh));
+                        }
+
+                        if (ForecastMismatch.Between(prisoner, forecasts.GetValueOrDefault(prisoner.Id, StoredForecast.None), evaluator) is { } wrong)
+                        {
+                            wrongForecasts.Add(wrong);
                         }
                     }
 
@@ -62,17 +70,18 @@ internal static class VerifyVerb
             var unknown = (await db.BacklogAsync(now, cancellationToken)).Unknown;
             var stale = await db.StaleUnknownAsync(now - settings.UnknownThreshold, int.MaxValue, cancellationToken);
 
-            Report(checkedCount, mismatches, behind, unknown, stale, now, settings.UnknownThreshold);
-            if (parse.GetValue(fix) && (mismatches.Count > 0 || behind.Count > 0 || stale.Count > 0))
+            Report(checkedCount, mismatches, wrongForecasts, behind, unknown, stale, now, settings.UnknownThreshold);
+            if (parse.GetValue(fix) && (mismatches.Count > 0 || wrongForecasts.Count > 0 || behind.Count > 0 || stale.Count > 0))
             {
                 var stored = await scope.ServiceProvider.GetRequiredService<PrisonerReevaluation>()
                     .ReevaluateAsync(
-                        [.. mismatches.Select(m => m.Prisoner.Id).Concat(behind.Select(b => b.PrisonerId)).Concat(stale.Select(s => s.PrisonerId)).Distinct()],
+                        [.. mismatches.Select(m => m.Prisoner.Id).Concat(wrongForecasts.Select(w => w.Prisoner.Id))
+                            .Concat(behind.Select(b => b.PrisonerId)).Concat(stale.Select(s => s.PrisonerId)).Distinct()],
                         cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"[green]Fixed:[/] stored {stored} recomputed flag(s) (a prisoner changed meanwhile keeps its newer state).");
             }
 
-            return mismatches.Count == 0 && behind.Count == 0 && stale.Count == 0 ? 0 : 1;
+            return mismatches.Count == 0 && wrongForecasts.Count == 0 && behind.Count == 0 && stale.Count == 0 ? 0 : 1;
         }, fix);
     }
 
@@ -80,11 +89,12 @@ internal static class VerifyVerb
         AnsiConsole.Progress().AutoClear(true).Columns(new TaskDescriptionColumn(), new ProgressBarColumn(), new PercentageColumn(), new RemainingTimeColumn());
 
     private static void Report(
-        int checkedCount, IReadOnlyList<Mismatch> mismatches, IReadOnlyList<VerdictBehindRecord> behind, int unknown, IReadOnlyList<StaleUnknown> stale,
-        DateTime now, TimeSpan threshold)
+        int checkedCount, IReadOnlyList<Mismatch> mismatches, IReadOnlyList<ForecastMismatch> wrongForecasts, IReadOnlyList<VerdictBehindRecord> behind,
+        int unknown, IReadOnlyList<StaleUnknown> stale, DateTime now, TimeSpan threshold)
     {
         AnsiConsole.MarkupLineInterpolated(
             $"Checked {checkedCount} prisoners: {mismatches.Count} stored flag(s) differ from the rules, {unknown} prisoner(s) Unknown ({stale.Count} for longer than {threshold}).");
+        AnsiConsole.MarkupLineInterpolated($"{wrongForecasts.Count} stored forecast(s) differ from the rules over the same record.");
 
         // The promise's own fingerprint, apart from what the rules say: a known verdict beside a later change.
         AnsiConsole.MarkupLineInterpolated($"{behind.Count} verdict(s) older than their prisoner's last change and not Unknown.");
@@ -96,6 +106,17 @@ internal static class VerifyVerb
                 table.AddRow(
                     Markup.Escape(m.Prisoner.Number), m.Prisoner.DangerStatus.ToString(), m.Fresh.Status.ToString(),
                     Markup.Escape(string.Join(" ", m.Prisoner.DangerReasons)), Markup.Escape(string.Join(" ", m.Fresh.FiredRules.Select(f => f.Code))));
+            }
+
+            AnsiConsole.Write(table);
+        }
+
+        if (wrongForecasts.Count > 0)
+        {
+            var table = new Table().AddColumns("Number", "Stored forecast", "Rules say");
+            foreach (var w in wrongForecasts.Take(Shown))
+            {
+                table.AddRow(Markup.Escape(w.Prisoner.Number), Markup.Escape(w.Stored.ToString()), Markup.Escape(w.Fresh.ToString()));
             }
 
             AnsiConsole.Write(table);
@@ -125,7 +146,7 @@ internal static class VerifyVerb
             AnsiConsole.Write(table);
         }
 
-        if (mismatches.Count > Shown || behind.Count > Shown || stale.Count > Shown)
+        if (mismatches.Count > Shown || wrongForecasts.Count > Shown || behind.Count > Shown || stale.Count > Shown)
         {
             AnsiConsole.MarkupLine($"(the first {Shown} of each are listed)");
         }

@@ -346,7 +346,9 @@ public class MigrationTests
     /// </summary>
     private static async Task WithLaterColumnsAsync(ScratchDatabase database, string step, Func<Task> write)
     {
-        var (date, bigint, text, boolean) = database.Engine == Engine.PostgreSql ? ("date", "bigint", "text", "boolean") : ("TEXT", "INTEGER", "TEXT", "INTEGER");
+        var (date, bigint, text, boolean, instant) = database.Engine == Engine.PostgreSql
+            ? ("date", "bigint", "text", "boolean", "timestamptz")
+            : ("TEXT", "INTEGER", "TEXT", "INTEGER", "TEXT");
         (string Step, string Table, string Column, string Type)[] later =
         [
             ("011_verdict_version", "prisoner", "evaluated_version", bigint),
@@ -359,6 +361,10 @@ public class MigrationTests
             ("018_user_prisons", "staff_user", "all_prisons", boolean),
             ("020_must_change_password", "staff_user", "must_change_password", boolean),
             ("021_authenticator_time_step", "staff_user", "authenticator_time_step", bigint),
+            ("024_verdict_forecast", "prisoner", "forecast_at", instant),
+            ("024_verdict_forecast", "prisoner", "forecast_status", text),
+            ("024_verdict_forecast", "prisoner", "forecast_came", text),
+            ("024_verdict_forecast", "prisoner", "forecast_went", text),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

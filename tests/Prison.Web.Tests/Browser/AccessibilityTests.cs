@@ -31,6 +31,7 @@ public sealed class AccessibilityTests(Chromium chromium, ProductionFixture syst
         ["/Prisons/Dashboard"] = (Roles.Staff, [$"/prisons/{FirstPrison}"]),
         ["/Prisons/Prisoners"] = (Roles.Staff, [$"/prisons/{FirstPrison}/prisoners", $"/prisons/{FirstPrison}/prisoners?status=Dangerous"]),
         ["/Prisons/SinceLastShift"] = (Roles.Staff, [$"/prisons/{FirstPrison}/since-last-shift", $"/prisons/{FirstPrison}/since-last-shift?from=yesterday"]),
+        ["/Prisons/ComingUp"] = (Roles.Staff, [$"/prisons/{FirstPrison}/coming-up", $"/prisons/{FirstPrison}/coming-up?days=1", $"/prisons/{FirstPrison}/coming-up?days=99"]),
         ["/Prisoners/Search"] = (Roles.Staff, ["/search", "/search?q=a10", "/search?q=zzzz"]),
         ["/Profile/Password"] = (Roles.Staff, ["/password"]),
         ["/Profile/TwoFactor"] = (Roles.Staff, ["/two-factor"]),

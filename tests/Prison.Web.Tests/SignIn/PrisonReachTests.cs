@@ -31,6 +31,8 @@ public sealed class PrisonReachTests(ProductionFixture system) : IClassFixture<P
     [InlineData("/prisons/{0}/prisoners")]
     [InlineData("/prisons/{0}/prisoners?status=Dangerous")]
     [InlineData("/prisons/{0}/since-last-shift")]
+    [InlineData("/prisons/{0}/coming-up")]
+    [InlineData("/prisons/{0}/coming-up?days=30")]
     [InlineData("/api/prisons/{0}/dashboard")]
     [InlineData("/api/prisons/{0}/dashboard?since=1.x")]
     public async Task Another_prisons_pages_and_dashboard_poll_answer_404_as_a_prison_that_does_not_exist_and_the_users_own_answer(string path)

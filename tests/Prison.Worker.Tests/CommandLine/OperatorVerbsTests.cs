@@ -72,6 +72,39 @@ public class OperatorVerbsTests
     }
 
     [Fact]
+    public async Task Verify_finds_a_wrong_forecast_and_fix_stores_the_right_one()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        var prisoners = Enumerable.Range(1, 5).Select(n => Records.Harmless($"H{n:00}", 1, fixture.Today.AddDays(-100 - n))).ToArray();
+        foreach (var prisoner in prisoners)
+        {
+            prisoner.ScheduleCourtHearing(fixture.Today.AddDays(20), "Crown Court Leeds");
+        }
+
+        await fixture.PublishAsync([.. await fixture.SaveAsync(prisoners)]);
+        foreach (var prisoner in prisoners)
+        {
+            await fixture.KnownAsync(prisoner.Id);
+        }
+
+        var clean = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+        await fixture.Database.ExecuteAsync($"UPDATE prisoner SET forecast_at = forecast_at + interval '1 day' WHERE id = '{prisoners[2].Id}'");
+        var found = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+        var fixing = await WorkerProcess.RunAsync(["verify", "--fix", .. Configuration(fixture)]);
+        var after = await WorkerProcess.RunAsync(["verify", .. Configuration(fixture)]);
+
+        Assert.True(clean.ExitCode == 0, clean.Output);
+        Assert.Contains("0 stored forecast(s) differ from the rules over the same record.", clean.Output);
+        Assert.Equal(1, found.ExitCode);
+        Assert.Contains("1 stored forecast(s) differ from the rules over the same record.", found.Output);
+        Assert.Contains("0 stored flag(s) differ", found.Output);
+        Assert.Contains("H03", found.Output);
+        Assert.Contains("Fixed: stored 1 recomputed flag(s)", fixing.Output);
+        Assert.True(after.ExitCode == 0, after.Output);
+        Assert.Equal(5L, await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM prisoner WHERE forecast_status = 'Dangerous'"));
+    }
+
+    [Fact]
     public async Task Verify_reports_a_verdict_older_than_its_prisoners_last_change_on_a_line_of_its_own_and_fix_clears_it()
     {
         await using var fixture = await WorkerFixture.StartAsync();

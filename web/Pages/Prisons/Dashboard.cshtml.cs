@@ -9,7 +9,7 @@ using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisons;
 
-public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
+public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock) : PageModel
 {
     public PrisonFacility Prison { get; private set; } = null!;
 
@@ -36,7 +36,8 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
 
         Prison = prison;
         Prisons = await directory.WithinAsync(scope, cancellationToken);
-        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken);
+        // The count of "Coming up" is read in the dashboard's one statement.
+        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(ComingUpForm.DefaultDays));
 
         // The page load is audited (its read stays one statement; the insert is a second); the poll that keeps it true is not.
         db.AuditEntries.Add(AuditEntry.DashboardViewed(prison.Code, Dashboard.Rows.Count));

@@ -63,7 +63,7 @@
     announce(answer.rows
       .filter(row => before.has(row.id) && before.get(row.id) !== row.status)
       .map(row => `${row.number}: now ${row.label}.`));
-    for (const [id, count] of [['count-dangerous', answer.counts.dangerous], ['count-safe', answer.counts.notDangerous], ['count-unknown', answer.counts.unknown]]) {
+    for (const [id, count] of [['count-dangerous', answer.counts.dangerous], ['count-safe', answer.counts.notDangerous], ['count-unknown', answer.counts.unknown], ['count-coming-up', answer.comingUp]]) {
       const element = document.getElementById(id);
       if (element) element.textContent = String(count);
     }

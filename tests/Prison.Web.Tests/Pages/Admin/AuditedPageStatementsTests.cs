@@ -17,6 +17,8 @@ public sealed class AuditedPageStatementsTests
     [InlineData("/prisons/P1/prisoners?status=Unknown")]
     [InlineData("/search?q=s0")]
     [InlineData("/prisons/P1/since-last-shift")]
+    [InlineData("/prisons/P1/coming-up")]
+    [InlineData("/prisons/P1/coming-up?days=30")]
     public async Task A_page_of_prisoners_sends_its_one_read_and_one_audit_insert(string path)
     {
         var counter = new StatementCounter();

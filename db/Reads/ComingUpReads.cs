@@ -1,0 +1,89 @@
+using Microsoft.EntityFrameworkCore;
+using Prison.Db.Mappings;
+using Prison.Db.Rules;
+using Prison.Db.Writes;
+using Prison.Domain;
+using Prison.Domain.Record;
+
+namespace Prison.Db.Reads;
+
+/// <summary>
+/// The forecasts stored with the verdicts (migration 024), ONE statement each: a prison's "Coming up" page by page, and
+/// how many of each prison's current prisoners change within a span. A forecast is read only beside the verdict it
+/// belongs to: a known status (the database clears it with the verdict) made with the rule set in force. The walk
+/// starts from the forecasts in the order of their instants (the partial index prisoner_forecast_at), each prisoner's
+/// current stay looked up by its key.
+/// </summary>
+public static class ComingUpReads
+{
+    public const int PageSize = 50;
+
+    /// <summary>
+    /// The current prisoners of <paramref name="prisonId"/> whose verdict changes by <paramref name="untilUtc"/>, earliest
+    /// first (by number within an instant), after <paramref name="after"/> (keyset paging). Nobody when the prison is not
+    /// one of <paramref name="prisonIds"/> (null: every prison), checked in the same statement.
+    /// </summary>
+    public static async Task<ComingUpPage> ComingUpAsync(
+        this PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc, ComingUpCursor? after = null,
+        int pageSize = PageSize, CancellationToken cancellationToken = default)
+    {
+        var stays = db.Set<Imprisonment>().Where(s => s.LeftOn == null && s.Strike == null && s.PrisonId == prisonId);
+        if (prisonIds is not null)
+        {
+            stays = stays.Where(s => prisonIds.Contains(s.PrisonId));
+        }
+
+        var forecasts = Forecasts(db, untilUtc).Where(p => stays.Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id));
+        if (after is { } cursor)
+        {
+            // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
+            forecasts = forecasts.Where(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) >= cursor.AtUtc
+                && (EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) > cursor.AtUtc || string.Compare(p.Number, cursor.Number) > 0));
+        }
+
+        var rows = await forecasts
+            .OrderBy(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)).ThenBy(p => p.Number)
+            .Take(pageSize + 1)
+            .Select(p => new
+            {
+                p.Id,
+                p.Number,
+                p.Name,
+                At = EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt),
+                p.DangerStatus,
+                To = EF.Property<DangerStatus?>(p, PrisonerConfiguration.ForecastStatus),
+                Came = EF.Property<string>(p, PrisonerConfiguration.ForecastCame),
+                Went = EF.Property<string>(p, PrisonerConfiguration.ForecastWent),
+            })
+            .ToListAsync(cancellationToken);
+        var page = rows.Take(pageSize)
+            .Select(r => new ComingUpRow(r.Id, r.Number, r.Name, r.At!.Value, r.DangerStatus, r.To!.Value, RuleFacts.FromJson(r.Came), RuleFacts.FromJson(r.Went)))
+            .ToList();
+        return new ComingUpPage(page, rows.Count > pageSize ? ComingUpCursor.After(page[^1]) : null);
+    }
+
+    /// <summary>
+    /// How many current prisoners of each of <paramref name="prisonIds"/> have a verdict that changes by
+    /// <paramref name="untilUtc"/>, in one statement; a prison with none is left out.
+    /// </summary>
+    public static async Task<IReadOnlyDictionary<int, int>> ComingUpCountsAsync(
+        this PrisonDb db, IReadOnlyCollection<int> prisonIds, DateTime untilUtc, CancellationToken cancellationToken = default) =>
+        await (
+                from prisoner in Forecasts(db, untilUtc)
+                join stay in db.Set<Imprisonment>().Where(s => s.LeftOn == null && s.Strike == null && prisonIds.Contains(s.PrisonId))
+                    on prisoner.Id equals EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey)
+                group stay by stay.PrisonId into prison
+                select new { PrisonId = prison.Key, Count = prison.Count() })
+            .ToDictionaryAsync(p => p.PrisonId, p => p.Count, cancellationToken);
+
+    /// <summary>
+    /// The prisoners whose stored forecast falls by <paramref name="untilUtc"/>, beside the verdict made with the rule
+    /// set in force (with none recorded yet, any). An instant already passed stays until the due-time job re-evaluates.
+    /// </summary>
+    internal static IQueryable<Prisoner> Forecasts(PrisonDb db, DateTime untilUtc) =>
+        db.Prisoners.AsNoTracking().Where(p =>
+            EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) != null
+            && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= untilUtc
+            && p.DangerStatus != DangerStatus.Unknown
+            && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet));
+}
