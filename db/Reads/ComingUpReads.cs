@@ -27,13 +27,7 @@ public static class ComingUpReads
         this PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc, ComingUpCursor? after = null,
         int pageSize = PageSize, CancellationToken cancellationToken = default)
     {
-        var stays = db.Set<Imprisonment>().Where(s => s.LeftOn == null && s.Strike == null && s.PrisonId == prisonId);
-        if (prisonIds is not null)
-        {
-            stays = stays.Where(s => prisonIds.Contains(s.PrisonId));
-        }
-
-        var forecasts = Forecasts(db, untilUtc).Where(p => stays.Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id));
+        var forecasts = ComingUpAt(db, prisonId, prisonIds, untilUtc);
         if (after is { } cursor)
         {
             // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
@@ -41,26 +35,38 @@ public static class ComingUpReads
                 && (EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) > cursor.AtUtc || string.Compare(p.Number, cursor.Number) > 0));
         }
 
-        var rows = await forecasts
-            .OrderBy(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)).ThenBy(p => p.Number)
-            .Take(pageSize + 1)
-            .Select(p => new
-            {
-                p.Id,
-                p.Number,
-                p.Name,
-                At = EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt),
-                p.DangerStatus,
-                To = EF.Property<DangerStatus?>(p, PrisonerConfiguration.ForecastStatus),
-                Came = EF.Property<string>(p, PrisonerConfiguration.ForecastCame),
-                Went = EF.Property<string>(p, PrisonerConfiguration.ForecastWent),
-            })
-            .ToListAsync(cancellationToken);
-        var page = rows.Take(pageSize)
-            .Select(r => new ComingUpRow(r.Id, r.Number, r.Name, r.At!.Value, r.DangerStatus, r.To!.Value, RuleFacts.FromJson(r.Came), RuleFacts.FromJson(r.Went)))
-            .ToList();
+        var rows = await Rows(forecasts.Take(pageSize + 1)).ToListAsync(cancellationToken);
+        var page = rows.Take(pageSize).ToList();
         return new ComingUpPage(page, rows.Count > pageSize ? ComingUpCursor.After(page[^1]) : null);
     }
+
+    /// <summary>Every row of <see cref="ComingUpAsync"/>'s list, in its order, read in one statement as they are consumed.</summary>
+    public static IAsyncEnumerable<ComingUpRow> EveryComingUp(this PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc) =>
+        Rows(ComingUpAt(db, prisonId, prisonIds, untilUtc)).AsAsyncEnumerable();
+
+    /// <summary>The current prisoners of the prison, within reach, whose forecast falls by the instant, earliest first.</summary>
+    private static IQueryable<Prisoner> ComingUpAt(PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc)
+    {
+        var stays = db.Set<Imprisonment>().Where(s => s.LeftOn == null && s.Strike == null && s.PrisonId == prisonId);
+        if (prisonIds is not null)
+        {
+            stays = stays.Where(s => prisonIds.Contains(s.PrisonId));
+        }
+
+        return Forecasts(db, untilUtc).Where(p => stays.Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id))
+            .OrderBy(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)).ThenBy(p => p.Number);
+    }
+
+    private static IQueryable<ComingUpRow> Rows(IQueryable<Prisoner> forecasts) =>
+        forecasts.Select(p => new ComingUpRow(
+            p.Id,
+            p.Number,
+            p.Name,
+            EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)!.Value,
+            p.DangerStatus,
+            EF.Property<DangerStatus?>(p, PrisonerConfiguration.ForecastStatus)!.Value,
+            RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastCame)),
+            RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastWent))));
 
     /// <summary>
     /// How many current prisoners of each of <paramref name="prisonIds"/> have a verdict that changes by

@@ -11,7 +11,7 @@ namespace Prison.Db.Reads;
 public static class RecordParts
 {
     /// <summary>The annotation of an entry's entity type that holds the position of its bit.</summary>
-    public const string Annotation = "Prison:RecordPart";
+    public const string Annotation = "Prison.RecordPart";
 
     /// <summary>The record's collections with their bits, in bit order.</summary>
     public static IReadOnlyList<(INavigation Collection, int Bit)> Collections(IModel model) =>

@@ -1,6 +1,7 @@
 using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Db.Search;
+using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Web.Status;
 
@@ -31,6 +32,18 @@ public static class ListColumns
         new("Why", row => Why(titles, row.Change.ToStatus == DangerStatus.Dangerous ? row.Change.Reasons : row.Change.Went)),
         new("What changed it", row => CauseWords.Of(row.Change.Cause, row.Change.CauseDetail)),
         new("Now", row => StatusLabels.Of(row.StatusNow)),
+    ];
+
+    /// <summary>"Coming up": when, who, from what to what, and the rules that come and go (in the page's words).</summary>
+    public static IReadOnlyList<CsvColumn<ComingUpRow>> ComingUp(PrisonTime time, Func<IReadOnlyList<RuleFacts>, IReadOnlyList<string>> rules) =>
+    [
+        new($"When ({time.Zone})", row => time.InColumn(row.AtUtc)),
+        new("Number", row => row.Number),
+        new("Name", row => row.Name),
+        new("Now", row => StatusLabels.Of(row.From)),
+        new("Becomes", row => StatusLabels.Of(row.To)),
+        new("Comes", row => string.Join("; ", rules(row.Came))),
+        new("Ends", row => string.Join("; ", rules(row.Went))),
     ];
 
     /// <summary>A search's results, as its page shows them.</summary>

@@ -13,7 +13,7 @@ namespace Prison.Web.Pages;
 /// The start page: what the signed-in user may open, and nothing else. For whoever may see prisoners (Staff, Admin),
 /// the headquarters overview of the prisons they work in (every prison for headquarters): each prison's counts by
 /// status, how its Dangerous count moved over the last day and week, and a chart of it day by day over the days asked
-/// (<see cref="DaySpanForm"/>), read in one statement (<see cref="OverviewReads.OverviewAsync"/>) scoped to the same
+/// (<see cref="DaySpanForm"/>), and its coming-up count: two statements whatever the number of prisons, scoped to the same
 /// <see cref="PrisonScope"/> that guards the pages; the admin pages for Admin, the operations page for Operator.
 /// </summary>
 public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService authorization, PrisonDb db, TimeProvider clock) : PageModel
@@ -31,6 +31,11 @@ public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService au
 
     /// <summary>Null when the span was refused or the user sees no prison.</summary>
     public PrisonsOverview? Overview { get; private set; }
+
+    private IReadOnlyDictionary<int, int> comingUp = new Dictionary<int, int>();
+
+    /// <summary>How many current prisoners of the prison have a verdict that changes within the week.</summary>
+    public int ComingUpAt(int prisonId) => comingUp.GetValueOrDefault(prisonId);
 
     /// <summary>What a recording form saved, when the prisoner it was about left the user's reach (a transfer out, a release).</summary>
     [TempData]
@@ -59,6 +64,8 @@ public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService au
         {
             // The scope again where the data is read: every prison only for headquarters, never for an empty list.
             Overview = await db.OverviewAsync(scope.PrisonIds, span.First, span.Last, today, cancellationToken);
+            comingUp = await db.ComingUpCountsAsync(
+                [.. Prisons.Select(p => p.Id)], clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpModel.DefaultDays), cancellationToken);
         }
     }
 

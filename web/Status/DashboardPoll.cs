@@ -45,7 +45,7 @@ public static class DashboardPoll
 
             var readAt = stamps.Now();
             var polled = await db.DashboardIfChangedAsync(
-                prison.Id, stamp, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpForm.DefaultDays));
+                prison.Id, stamp, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpModel.DefaultDays));
             stamps.Remember(prison.Id, polled.Stamp, readAt);
             return polled.Changed is { } dashboard ? Results.Ok(Answer(dashboard, titles)) : Results.StatusCode(StatusCodes.Status304NotModified);
         }).RequireAuthorization(Policies.Staff);

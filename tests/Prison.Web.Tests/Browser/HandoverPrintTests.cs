@@ -70,6 +70,28 @@ public sealed class HandoverPrintTests(Chromium chromium, ProductionFixture syst
         }
     }
 
+    [Fact]
+    public async Task Coming_up_prints_as_a_handover_sheet_with_its_days_and_rows_without_the_choice_of_days_or_the_download_link()
+    {
+        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
+        await page.GotoAsync($"/prisons/{FirstPrison}/coming-up?days=30");
+        var user = await page.Locator("[data-role=user-name]").InnerTextAsync();
+
+        await page.EmulateMediaAsync(new() { Media = Media.Print });
+        await Expect(page.Locator("nav.filter")).ToBeHiddenAsync();
+        await Expect(page.Locator("[data-role=download]")).ToBeHiddenAsync();
+
+        var text = PrintedText(await page.PdfAsync(new() { Format = "A4" }));
+        Assert.Contains(Flat("Handover sheet: coming up at Prison 1 (P1)"), text);
+        Assert.Contains(Flat("Verdicts that change in the next 30 days"), text);
+        Assert.Contains(Flat($"Printed by {user}"), text);
+        Assert.Contains(ComingUpNumber, text);
+        foreach (var screenOnly in new[] { "Next 1 day", "Download all", "Back to the dashboard", "Sign out" })
+        {
+            Assert.DoesNotContain(Flat(screenOnly), text);
+        }
+    }
+
     /// <summary>
     /// Every page's text in reading order, without white space (a PDF need not keep the spaces between words as text),
     /// its ligatures read as their letters ("ﬀ" as "ff").

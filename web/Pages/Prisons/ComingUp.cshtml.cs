@@ -1,3 +1,5 @@
+using System.ComponentModel.DataAnnotations;
+using System.Globalization;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
@@ -5,40 +7,67 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Writes;
 using Prison.Domain;
+using Prison.Domain.Evaluation;
+using Prison.Web.Downloads;
+using Prison.Web.Forms;
 using Prison.Web.SignIn;
 using Prison.Web.Status;
 
 namespace Prison.Web.Pages.Prisons;
 
 /// <summary>
-/// Who, among a prison's current prisoners, becomes Dangerous or stops being Dangerous within the next days (a week
-/// unless asked, up to the worker's horizon), earliest first: the forecasts the worker stored with each verdict. One
-/// statement a page (<see cref="ComingUpReads.ComingUpAsync"/>, which checks the user's prisons itself), keyset
-/// paging, and the insert of its audit entry.
+/// Who, among a prison's current prisoners, becomes Dangerous or stops being Dangerous within the next days, earliest
+/// first: the forecasts the worker stored with each verdict. One statement a page, which checks the user's prisons
+/// itself (<see cref="ComingUpReads.ComingUpAsync"/>), keyset paging, and the insert of its audit entry.
 /// </summary>
 public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock, PrisonTime time) : PageModel
 {
-    [BindProperty(SupportsGet = true)]
-    public ComingUpForm Asked { get; set; } = new();
+    /// <summary>A week: what a supervisor plans escorts, cell moves and watches by.</summary>
+    public const int DefaultDays = 7;
+
+    /// <summary>The worker forecasts no further than this.</summary>
+    public const int MostDays = Forecast.HorizonDays;
+
+    /// <summary>How many days ahead; a week unless asked.</summary>
+    [BindProperty(SupportsGet = true, Name = "days")]
+    [Range(1, MostDays, ErrorMessage = "That is not a number of days from {1} to {2}: the worker looks {2} days ahead at most.")]
+    [Unreadable("'{0}' is not a number of days.")]
+    public int? DaysAsked { get; set; }
+
+    /// <summary>Where the page before this one ended; null for the first page.</summary>
+    [BindProperty(SupportsGet = true, Name = "after")]
+    [Unreadable("'{0}' is not where a page of this list ends. Start again from the first page.")]
+    public ComingUpCursor? After { get; set; }
 
     public PrisonFacility Prison { get; private set; } = null!;
 
-    public int Days { get; private set; } = ComingUpForm.DefaultDays;
+    public int Days => DaysAsked ?? DefaultDays;
 
     public DateTime UntilUtc { get; private set; }
 
-    public bool IsFirstPage { get; private set; } = true;
+    public bool IsFirstPage => After is null;
 
     public ComingUpPage Listed { get; private set; } = new([], null);
-
-    /// <summary>Why the request was refused, shown instead of a list.</summary>
-    public string? Refusal { get; private set; }
 
     public PrisonTime Time => time;
 
     private IReadOnlyList<PrisonFacility> prisons = [];
 
-    public static string PathOf(string prisonCode) => ComingUpForm.PathOf(prisonCode);
+    public static string PathOf(string prisonCode, int days = DefaultDays, ComingUpCursor? after = null)
+    {
+        var query = new List<string>();
+        if (days != DefaultDays)
+        {
+            query.Add($"days={days.ToString(CultureInfo.InvariantCulture)}");
+        }
+
+        if (after is not null)
+        {
+            query.Add($"after={Uri.EscapeDataString(after.ToString())}");
+        }
+
+        return $"/prisons/{Uri.EscapeDataString(prisonCode)}/coming-up" + (query.Count == 0 ? "" : "?" + string.Join('&', query));
+    }
 
     public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
     {
@@ -50,24 +79,49 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
         }
 
         Prison = prison;
-        if (!Asked.TryRead(out var days, out var after, out var refusal))
+        if (!ModelState.IsValid)
         {
-            Refusal = refusal;
+            // Shown instead of a list.
             Response.StatusCode = StatusCodes.Status400BadRequest;
             return Page();
         }
 
-        Days = days;
-        IsFirstPage = after is null;
-        UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(days);
+        UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(Days);
         prisons = await directory.AllAsync(cancellationToken);
-        Listed = await db.ComingUpAsync(prison.Id, scope.PrisonIds, UntilUtc, after, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed($"the prisoners coming up at {prison.Code} within {Count(days)}", IsFirstPage, Listed.Rows.Count));
+        Listed = await db.ComingUpAsync(prison.Id, scope.PrisonIds, UntilUtc, After, cancellationToken: cancellationToken);
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
 
-    public string Link(int days, ComingUpCursor? after = null) => ComingUpForm.PathOf(Prison.Code, days, after);
+    /// <summary>The whole list for the days asked as a CSV file: the same prison within reach, the same rows in the same order, read as they are written.</summary>
+    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
+    {
+        var scope = PrisonScope.Of(User);
+        if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
+        {
+            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
+            return NotFound();
+        }
+
+        Prison = prison;
+        if (ModelState.ErrorOf("days") is { } refused)
+        {
+            return BadRequest(refused);
+        }
+
+        UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(Days);
+        prisons = await directory.AllAsync(cancellationToken);
+        return new CsvDownload<ComingUpRow>(
+            $"{prison.Code}-coming-up-{Days.ToString(CultureInfo.InvariantCulture)}-days.csv",
+            ListName,
+            ListColumns.ComingUp(time, Rules),
+            db.EveryComingUp(prison.Id, scope.PrisonIds, UntilUtc));
+    }
+
+    public string Link(int days, ComingUpCursor? after = null) => PathOf(Prison.Code, days, after);
+
+    public string CsvLink() => PathOf(Prison.Code, Days) is var path && path.Contains('?', StringComparison.Ordinal) ? $"{path}&handler=csv" : $"{path}?handler=csv";
 
     /// <summary>The rules that come or go, each with its facts as the prisoner page words them: "Court hearing within 14 days: hearing at … on 2026-12-03".</summary>
     public IReadOnlyList<string> Rules(IReadOnlyList<RuleFacts> rules) =>
@@ -76,6 +130,9 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
             : $"{titles[r.Code]}: {string.Join("; ", r.Facts.Select(fact => RecordWords.Fact(fact, NameOfPrison)))}")];
 
     public static string Count(int days) => days == 1 ? "1 day" : $"{days} days";
+
+    /// <summary>Which list, in words, for the audit log.</summary>
+    private string ListName => $"the prisoners coming up at {Prison.Code} within {Count(Days)}";
 
     private string NameOfPrison(int id) => prisons.FirstOrDefault(p => p.Id == id)?.Name ?? $"prison {id}";
 }

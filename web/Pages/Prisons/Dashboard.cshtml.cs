@@ -37,7 +37,7 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
         Prison = prison;
         Prisons = await directory.WithinAsync(scope, cancellationToken);
         // The count of "Coming up" is read in the dashboard's one statement.
-        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(ComingUpForm.DefaultDays));
+        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(ComingUpModel.DefaultDays));
 
         // The page load is audited (its read stays one statement; the insert is a second); the poll that keeps it true is not.
         db.AuditEntries.Add(AuditEntry.DashboardViewed(prison.Code, Dashboard.Rows.Count));

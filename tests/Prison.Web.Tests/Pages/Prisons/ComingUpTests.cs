@@ -43,18 +43,41 @@ public sealed class ComingUpTests(ProductionFixture system) : IClassFixture<Prod
     }
 
     [Theory]
-    [InlineData("days=0")]
-    [InlineData("days=31")]
-    [InlineData("days=seven")]
-    [InlineData("days=-1")]
-    public async Task A_horizon_outside_one_to_thirty_days_is_refused_with_words_and_reads_nothing(string query)
+    [InlineData("days=0", "That is not a number of days from 1 to 30: the worker looks 30 days ahead at most.")]
+    [InlineData("days=31", "That is not a number of days from 1 to 30: the worker looks 30 days ahead at most.")]
+    [InlineData("days=-1", "That is not a number of days from 1 to 30: the worker looks 30 days ahead at most.")]
+    [InlineData("days=seven", "&#x27;seven&#x27; is not a number of days.")]
+    public async Task A_horizon_outside_one_to_thirty_days_is_refused_with_words_and_reads_nothing(string query, string refusal)
     {
         using var response = await system.Client.GetAsync($"/prisons/{FirstPrison}/coming-up?{query}");
         var html = await response.Content.ReadAsStringAsync();
 
         Assert.Equal(HttpStatusCode.BadRequest, response.StatusCode);
-        Assert.Contains("is not a number of days from 1 to 30: the worker looks 30 days ahead at most.", html);
+        Assert.Contains(refusal, html);
+        Assert.Contains("data-role=\"error-summary\"", html);
         Assert.DoesNotContain("<table", html);
+    }
+
+    [Fact]
+    public async Task The_list_downloads_as_a_CSV_file_of_the_days_asked_in_the_pages_words_with_the_prisons_zone_in_the_heading()
+    {
+        var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/coming-up?days=30");
+        using var response = await system.Client.GetAsync($"/prisons/{FirstPrison}/coming-up?days=30&handler=csv");
+        var tomorrow = CsvFile.Read(await system.Client.GetByteArrayAsync($"/prisons/{FirstPrison}/coming-up?days=1&handler=csv"));
+
+        Assert.Contains($"href=\"/prisons/{FirstPrison}/coming-up?days=30&amp;handler=csv\"", html);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("P1-coming-up-30-days.csv", response.Content.Headers.ContentDisposition?.FileName);
+        var file = CsvFile.Read(await response.Content.ReadAsByteArrayAsync());
+        Assert.Equal(["When (New York time)", "Number", "Name", "Now", "Becomes", "Comes", "Ends"], file.Headings);
+        var row = file.RowWhere("Number", ComingUpNumber);
+        var hearing = system.Today.AddDays(20);
+        Assert.Equal(($"{hearing.AddDays(-14):yyyy-MM-dd} 00:00", "Not dangerous", "Dangerous", $"Court hearing within 14 days: hearing at Bronx Criminal Court on {hearing:yyyy-MM-dd}"),
+            (row["When (New York time)"], row["Now"], row["Becomes"], row["Comes"]));
+        Assert.Equal([ComingUpNumber], file.Column("Number"));
+        Assert.Empty(tomorrow.Column("Number"));
+        var entries = await system.Database.RowsAsync("SELECT summary FROM audit_entry WHERE action = 'ListDownloaded'");
+        Assert.Contains(["Downloaded the prisoners coming up at P1 within 30 days as a CSV file: 1 rows"], entries);
     }
 
     [Fact]
