@@ -77,7 +77,7 @@ public sealed class ComingUpTests(ProductionFixture system) : IClassFixture<Prod
         Assert.Equal([ComingUpNumber], file.Column("Number"));
         Assert.Empty(tomorrow.Column("Number"));
         var entries = await system.Database.RowsAsync("SELECT summary FROM audit_entry WHERE action = 'ListDownloaded'");
-        Assert.Contains(["Downloaded the prisoners coming up at P1 within 30 days as a CSV file: 1 rows"], entries);
+        Assert.Contains(["Downloaded the prisoners coming up at P1 within 30 days as a CSV file: 1 row"], entries);
     }
 
     [Fact]
