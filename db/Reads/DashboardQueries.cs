@@ -54,8 +54,8 @@ internal sealed class DashboardQueries
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
             from arrival in (
-                    from stay in db.Set<Imprisonment>().AsNoTracking()
-                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null
+                    from stay in db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is)
+                    where stay.PrisonId == prisonId
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
                     where db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
@@ -110,8 +110,8 @@ internal sealed class DashboardQueries
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
             from arrival in (
-                    from stay in db.Set<Imprisonment>().AsNoTracking()
-                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null && stay.ArrivalDate <= afterDay
+                    from stay in db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is)
+                    where stay.PrisonId == prisonId && stay.ArrivalDate <= afterDay
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
                     where stay.ArrivalDate < afterDay || string.Compare(prisoner.Number, afterNumber) > 0

@@ -139,5 +139,5 @@ public static class DashboardReads
     }
 
     private static IQueryable<Imprisonment> CurrentStays(PrisonDb db, int prisonId) =>
-        db.Set<Imprisonment>().AsNoTracking().Where(stay => stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null);
+        db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is).Where(stay => stay.PrisonId == prisonId);
 }
