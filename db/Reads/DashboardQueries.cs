@@ -41,8 +41,8 @@ internal sealed class DashboardQueries
     /// <summary>
     /// The dashboard's hottest statement, compiled (no look-up in EF's query cache per page), one for each prison,
     /// filter and page size, with those as constants: PostgreSQL then plans each once per connection, for that prison's
-    /// size. With them as parameters it planned the statement again on every execution (0.18 ms, more than running it,
-    /// at 1,000,000 prisoners), and a generic plan cannot know how many prisoners a prison holds (a small prison's plan
+    /// size. With them as parameters it planned the statement again on every execution (costing more than running
+    /// it), and a generic plan cannot know how many prisoners a prison holds (a small prison's plan
     /// sorts a large one's stays). Prisons are few: the statements are tens. The stamp the page has is the one
     /// parameter, in a condition on nothing but the stamp, which PostgreSQL checks once before it reads any stay (a
     /// one-time filter): an unchanged dashboard costs the prison's few rows of counts. The prison's own row carries the
