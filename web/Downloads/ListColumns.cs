@@ -2,7 +2,8 @@ using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Db.Search;
 using Prison.Domain;
-using Prison.Web.Status;
+using Prison.Web.Time;
+using Prison.Web.Wording;
 
 namespace Prison.Web.Downloads;
 
