@@ -8,8 +8,8 @@ public static class PrisonDbRegistration
 {
     /// <summary>
     /// A <see cref="PrisonDb"/> per scope (request, message, job), taken from a pool and given back when the scope ends:
-    /// a new context cost 0.12 ms and 34 KB of garbage, as much as the dashboard's read, on every page. The scope's
-    /// actor and clock are set on each lease.
+    /// a new context costs as much as the dashboard's read, on every page (docs/benchmarks.md). The scope's actor and
+    /// clock are set on each lease.
     /// </summary>
     public static IServiceCollection AddPrisonDb(this IServiceCollection services, string connectionString)
     {

@@ -22,8 +22,8 @@ internal sealed class ImprisonmentConfiguration : RecordConfiguration<Imprisonme
 
         // The dashboard: the most recent arrivals among a prison's current stays; and one current stay a prisoner.
         builder.HasIndex(i => new { i.PrisonId, i.ArrivalDate }).IsDescending(false, true)
-            .HasDatabaseName("imprisonment_current_by_arrival").HasFilter("left_on IS NULL AND struck_at IS NULL");
-        builder.HasIndex([PrisonerConfiguration.PrisonerKey], "imprisonment_one_current").IsUnique().HasFilter("left_on IS NULL AND struck_at IS NULL");
+            .HasDatabaseName("imprisonment_current_by_arrival").HasFilter(CurrentStay.Sql);
+        builder.HasIndex([PrisonerConfiguration.PrisonerKey], "imprisonment_one_current").IsUnique().HasFilter(CurrentStay.Sql);
         builder.HasOne<Prison.Domain.PrisonFacility>().WithMany().HasForeignKey(i => i.PrisonId).OnDelete(DeleteBehavior.Restrict);
     }
 }

@@ -25,8 +25,8 @@ public static class AuditReads
         var entries = db.AuditEntries.AsNoTracking();
         if (prisonIds is not null)
         {
-            entries = entries.Where(e => e.PrisonerId == null || db.Set<Imprisonment>().Any(s =>
-                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == e.PrisonerId && s.LeftOn == null && s.Strike == null && prisonIds.Contains(s.PrisonId)));
+            entries = entries.Where(e => e.PrisonerId == null || db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s =>
+                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == e.PrisonerId && prisonIds.Contains(s.PrisonId)));
         }
         if (filter.UserName is { } user)
         {

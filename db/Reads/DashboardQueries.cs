@@ -21,9 +21,7 @@ internal sealed class DashboardQueries
 
     public static DashboardQueries For(IModel model) => PerModel.GetValue(model, _ => new DashboardQueries());
 
-    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, long, string, DateTime, IAsyncEnumerable<DashboardLine>>> first = new();
-
-    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take), Func<PrisonDb, DateOnly, string, IAsyncEnumerable<DashboardLine>>> after = new();
+    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take, bool After), Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>>> compiled = new();
 
     /// <summary>
     /// The first <paramref name="take"/> current prisoners of a prison, newest arrival first (all, or those at
@@ -33,37 +31,35 @@ internal sealed class DashboardQueries
     /// current prisoners whose verdict changes by <paramref name="comingUpUntilUtc"/> ("Coming up").
     /// </summary>
     public IAsyncEnumerable<DashboardLine> FirstPage(PrisonDb db, int prisonId, DangerStatus? status, int take, DashboardStamp since, DateTime comingUpUntilUtc) =>
-        first.GetOrAdd((prisonId, status, take), key => CompileFirstPage(key.PrisonId, key.Status, key.Take))(
-            db, since.Changes, since.RuleSetInForce ?? string.Empty, comingUpUntilUtc);
+        Compiled(prisonId, status, take, after: false)(db, since.Changes, since.RuleSetInForce ?? string.Empty, default, string.Empty, comingUpUntilUtc);
 
     /// <summary>The next <paramref name="take"/> after <paramref name="cursor"/>, in the same order, on lines as <see cref="FirstPage"/>'s.</summary>
     public IAsyncEnumerable<DashboardLine> PageAfter(PrisonDb db, int prisonId, DangerStatus? status, int take, ArrivalCursor cursor) =>
-        after.GetOrAdd((prisonId, status, take), key => CompilePageAfter(key.PrisonId, key.Status, key.Take))(db, cursor.ArrivalDate, cursor.Number);
+        Compiled(prisonId, status, take, after: true)(db, 0, string.Empty, cursor.ArrivalDate, cursor.Number, default);
+
+    private Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compiled(int prisonId, DangerStatus? status, int take, bool after) =>
+        compiled.GetOrAdd((prisonId, status, take, after), key => Compile(key.PrisonId, key.Status, key.Take, key.After));
 
     /// <summary>
-    /// The dashboard's hottest statement, compiled (no look-up in EF's query cache per page), one for each prison,
-    /// filter and page size, with those as constants: PostgreSQL then plans each once per connection, for that prison's
-    /// size. With them as parameters it planned the statement again on every execution (0.18 ms, more than running it,
-    /// at 1,000,000 prisoners), and a generic plan cannot know how many prisoners a prison holds (a small prison's plan
-    /// sorts a large one's stays). Prisons are few: the statements are tens. The stamp the page has is the one
-    /// parameter, in a condition on nothing but the stamp, which PostgreSQL checks once before it reads any stay (a
-    /// one-time filter): an unchanged dashboard costs the prison's few rows of counts. The prison's own row carries the
-    /// counts and the stamp, the arrivals joined to it, so that rows, counts and stamp come from one snapshot even when
-    /// there is no arrival to show. The count of "Coming up" is the forecasts of <see cref="ComingUpReads.Forecasts"/>
-    /// within the span, walked by their instants, each looked up in the prison's current stays; it too is skipped while
-    /// the stamp stands.
+    /// The dashboard's statement, compiled for each prison, filter, page size and kind of page, those as constants, so that
+    /// PostgreSQL plans each for its prison's size. A first page's one parameter is the stamp, checked once before any stay
+    /// is read; a later page's are the cursor's day and number, the day bounding the scan of the arrivals index. A first
+    /// page whose stamp moved also counts "Coming up": the forecasts within the span, each looked up in the prison's
+    /// current stays.
     /// </summary>
-    private static Func<PrisonDb, long, string, DateTime, IAsyncEnumerable<DashboardLine>> CompileFirstPage(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
-        (PrisonDb db, long changes, string ruleSet, DateTime comingUpUntil) =>
+    private static Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compile(int prisonId, DangerStatus? status, int take, bool after) => EF.CompileAsyncQuery(
+        (PrisonDb db, long changes, string ruleSet, DateOnly afterDay, string afterNumber, DateTime comingUpUntil) =>
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
             from arrival in (
-                    from stay in db.Set<Imprisonment>().AsNoTracking()
-                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null
+                    from stay in db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is)
+                    where stay.PrisonId == prisonId && (!after || stay.ArrivalDate <= afterDay)
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
-                    where db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
+                    where after
+                          || db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
                           || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
+                    where !after || stay.ArrivalDate < afterDay || string.Compare(prisoner.Number, afterNumber) > 0
                     orderby stay.ArrivalDate descending, prisoner.Number
                     // Nullable, every one: on a line without an arrival they are all NULL.
                     select new
@@ -102,70 +98,16 @@ internal sealed class DashboardQueries
                         RuleCodes.Parse(arrival.Reasons),
                         arrival.RuleSet,
                         arrival.FromEarlierRuleSet!.Value),
-                db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
-                || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
+                !after
+                && (db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
+                    || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet)
                     ? db.Prisoners.Count(p =>
                         EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) != null
                         && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= comingUpUntil
                         && p.DangerStatus != DangerStatus.Unknown
                         && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet)
-                        && db.Set<Imprisonment>().Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id
-                            && s.PrisonId == prisonId && s.LeftOn == null && s.Strike == null))
+                        && db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.PrisonId == prisonId))
                     : 0));
-
-    /// <summary>
-    /// A later page: the cursor's day and number are parameters (they differ on every page), the rest constants as in
-    /// <see cref="CompileFirstPage"/>, and no stamp (the lists are read, not polled). The redundant "on or before the
-    /// cursor's day" bounds the scan of the arrivals index, which "before, or on that day after that number" alone
-    /// would not.
-    /// </summary>
-    private static Func<PrisonDb, DateOnly, string, IAsyncEnumerable<DashboardLine>> CompilePageAfter(int prisonId, DangerStatus? status, int take) => EF.CompileAsyncQuery(
-        (PrisonDb db, DateOnly afterDay, string afterNumber) =>
-            from prison in db.Prisons.AsNoTracking()
-            where prison.Id == prisonId
-            from arrival in (
-                    from stay in db.Set<Imprisonment>().AsNoTracking()
-                    where stay.PrisonId == prisonId && stay.LeftOn == null && stay.Strike == null && stay.ArrivalDate <= afterDay
-                    join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
-                    where status == null || prisoner.DangerStatus == status
-                    where stay.ArrivalDate < afterDay || string.Compare(prisoner.Number, afterNumber) > 0
-                    orderby stay.ArrivalDate descending, prisoner.Number
-                    select new
-                    {
-                        Id = (Guid?)prisoner.Id,
-                        prisoner.Number,
-                        prisoner.Name,
-                        LegalStatus = (LegalStatus?)prisoner.LegalStatus,
-                        ArrivalDate = (DateOnly?)stay.ArrivalDate,
-                        DangerStatus = (DangerStatus?)prisoner.DangerStatus,
-                        Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
-                        prisoner.RuleSet,
-                        FromEarlierRuleSet = (bool?)(prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)),
-                    })
-                .Take(take)
-                .DefaultIfEmpty()
-            orderby arrival!.ArrivalDate descending, arrival.Number
-            select new DashboardLine(
-                new StatusCounts(
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Dangerous),
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.NotDangerous),
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
-                new DashboardStamp(
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
-                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
-                arrival.Id == null
-                    ? null
-                    : new ArrivalRow(
-                        arrival.Id.Value,
-                        arrival.Number!,
-                        arrival.Name!,
-                        arrival.LegalStatus!.Value,
-                        arrival.ArrivalDate!.Value,
-                        arrival.DangerStatus!.Value,
-                        RuleCodes.Parse(arrival.Reasons),
-                        arrival.RuleSet,
-                        arrival.FromEarlierRuleSet!.Value),
-                0));
 
     public Func<PrisonDb, int, CancellationToken, Task<StatusCounts?>> PrisonCounts { get; } = EF.CompileAsyncQuery(
         (PrisonDb db, int prisonId, CancellationToken _) => db.Set<PrisonStatusCount>().AsNoTracking()

@@ -17,8 +17,8 @@ public static class StoredVerdictReads
         var prisoners = db.Prisoners.AsNoTracking().Where(p => p.Id == prisonerId);
         if (prisonIds is not null)
         {
-            prisoners = prisoners.Where(p => db.Set<Imprisonment>().Any(s =>
-                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.LeftOn == null && s.Strike == null && prisonIds.Contains(s.PrisonId)));
+            prisoners = prisoners.Where(p => db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s =>
+                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && prisonIds.Contains(s.PrisonId)));
         }
 
         var row = await prisoners

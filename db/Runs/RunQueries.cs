@@ -1,5 +1,6 @@
 using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
+using Prison.Db.Mappings;
 using Prison.Domain.Messages;
 
 namespace Prison.Db.Runs;
@@ -7,8 +8,8 @@ namespace Prison.Db.Runs;
 /// <summary>The statements a run is made of: cutting its scope into keyset batches, and finding one batch's prisoners.</summary>
 public static class RunQueries
 {
-    private const string CurrentlyAtPrison =
-        "EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {0} AND i.left_on IS NULL AND i.struck_at IS NULL)";
+    private static readonly string CurrentlyAtPrison =
+        $"EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {{0}} AND {CurrentStay.SqlOf("i")})";
 
     /// <summary>The last id of every batch of <paramref name="batchSize"/> prisoners in id order, and the run's total, in one statement.</summary>
     public static async Task<IReadOnlyList<BatchEnd>> BatchEndsAsync(this PrisonDb db, RunScope scope, int batchSize, CancellationToken cancellationToken)

@@ -24,7 +24,7 @@ public static class SearchReads
         var found = new List<FoundPrisoner>(MaxHits + 1);
         var queries = SearchQueries.For(db.Model);
         var rows = prisonIds is null
-            ? queries.Prefix(db, from, SearchKey.UpperBound(from))
+            ? queries.Prefix(db, from, SearchKey.UpperBound(from), [])
             : queries.PrefixWithin(db, from, SearchKey.UpperBound(from), [.. prisonIds]);
         await foreach (var row in rows.WithCancellation(cancellationToken))
         {

@@ -8,28 +8,14 @@ using Prison.Domain;
 namespace Prison.Db.Writes;
 
 /// <summary>
-/// Stores verdicts in ONE statement however many there are, each guarded by the version it was reached for:
-/// a prisoner changed since keeps its newer state (Unknown), and its own message brings its own verdict.
-/// A verdict made with another rule set than the one in force (rule_set_in_force) is not stored either: a worker
-/// still holding the previous rule set cannot overwrite what the run applying the new one wrote. On PostgreSQL the
-/// row in force is locked FOR SHARE, so the write either finishes before a change of rule set commits or sees it.
-/// Each verdict carries its forecast (migration 024), so it is stored, and refused, with the verdict it belongs to.
-/// Each verdict records the version it is for (evaluated_version): the database refuses a known status beside any
-/// other version (migration 011). Each carries its cause, or none to keep the one the save of that version stored; when
-/// a verdict changes the known one, the database writes the history row in this same statement (migration 013).
-/// On PostgreSQL the prisoners are written, and so locked, in id order: two writes whose batches share prisoners (two
-/// batches of changes at once, a batch and a run) otherwise lock them in the order of their arrays and deadlock. The
-/// sorted subquery cannot be flattened into the join, so the plan walks it in order, each prisoner by its primary key
-/// (a test reads the plan); the status counts their triggers move are taken in one order too (migration 009). Locking
-/// the rows first with SELECT ... FOR NO KEY UPDATE would guarantee the order whatever the plan, but writes every row
-/// twice: a full re-evaluation took 43 % longer.
+/// Stores verdicts in ONE statement, each guarded by the prisoner's version and the rule set in force, locking
+/// prisoners in id order; each verdict carries its forecast, stored and refused with it (docs/architecture.md, "The promise: a verdict only beside the record it was computed for").
 /// </summary>
 public static class VerdictWrites
 {
     /// <summary>
-    /// On PostgreSQL the verdicts travel as one typed array per column, in binary. As one JSON document, building it
-    /// in the worker and parsing it in the server made a batch of 500 verdicts take 20 ms instead of 14, and a full
-    /// re-evaluation of a million prisoners 66 s instead of 56.
+    /// On PostgreSQL the verdicts travel as one typed array per column, in binary: one JSON document, built in the
+    /// worker and parsed in the server, made batches and full re-evaluations slower (docs/benchmarks.md).
     /// </summary>
     private const string PostgreSql = """
         WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE)

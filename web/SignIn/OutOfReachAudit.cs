@@ -1,7 +1,7 @@
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Domain;
-using Prison.Web.Status;
+using Prison.Web.Prisons;
 
 namespace Prison.Web.SignIn;
 

@@ -7,7 +7,7 @@ namespace Prison.Hosting;
 
 /// <summary>
 /// Asks the database once, on the context's connection but outside EF Core's execution strategy: a health check says
-/// how the database is now, while the strategy would ride out a fault for about 15 s before answering.
+/// how the database is now, while the strategy would ride out a fault for its retries before answering.
 /// </summary>
 internal sealed class DatabaseHealthCheck(PrisonDb db) : IHealthCheck
 {

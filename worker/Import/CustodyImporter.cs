@@ -13,23 +13,9 @@ using Prison.Hosting.Messaging;
 namespace Prison.Worker.Import;
 
 /// <summary>
-/// Replays NYC DOC daily custody files, day after day, as changes to Prisoner aggregates: a new person or a new
-/// admission is an arrival, a person missing from the next day's file is released, and a changed column is an
-/// event on the record (<see cref="CustodyReplay"/>). Only the differences touch the database: each day's rows
-/// are compared with each inmate's last imported row, and an unchanged row never loads its prisoner. The changed
-/// ones are handled in batches: the batch's aggregates are loaded with one statement per collection, changed,
-/// saved in one transaction, and the changes are published once it has committed.
+/// Replays daily custody files, day after day, as changes to Prisoner aggregates, touching only what differs from each
+/// inmate's last imported row (docs/importing.md, "What it does" and "A bad file never releases anyone").
 /// </summary>
-/// <remarks>
-/// <para>Importing a day again changes nothing: a day at or before the last imported day is skipped. A day interrupted
-/// half-way can be imported again: its committed batches left their inmates' rows equal to the day's, so only the
-/// rest is replayed; the day is recorded as imported once every batch has committed.</para>
-/// <para>A bad file never releases anyone. A day that would release more than <see cref="MaxReleaseShare"/> of the
-/// people in custody is refused before anything of it is written, and the import stops there, unless
-/// <see cref="AllowMassRelease"/>. A day with rows whose inmateid is missing or unreadable releases nobody: whoever
-/// those rows are, the absence of anyone from the file is not known. Each batch saves, with its changes, what it
-/// changed for each inmate (<see cref="ImportedInmateChange"/>), so that <see cref="ImportedDaysRevert"/> can undo the day.</para>
-/// </remarks>
 public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publisher, ILogger<CustodyImporter> logger, TimeProvider clock)
 {
     public const int DefaultBatchSize = 500;

@@ -11,22 +11,8 @@ using Prison.Hosting.Messaging;
 namespace Prison.Worker.Import;
 
 /// <summary>
-/// Undoes an imported day and every day imported after it (worker `import revert DAY`), so that importing the right
-/// files afterwards makes the record they would have made had the reverted ones never come. Each day's changes were
-/// saved with it (<see cref="ImportedInmateChange"/>); they are undone the last first, through the Prisoner aggregate
-/// and <see cref="PrisonDb.SaveRecordChangesAsync"/> like any change, audited with their values and published:
-/// <list type="bullet">
-/// <item>an entry a day added (a stay, a charge, a notice, a membership, a watch) is struck out, "import of DAY reverted";</item>
-/// <item>an end a day recorded is taken back: a release (the stay is current again), a membership or watch ended, a
-/// charge superseded;</item>
-/// <item>a charge a day concluded as convicted is pending again;</item>
-/// <item>the prisoner's legal status and security category, and the inmate's last imported row, are put back as they
-/// were before the first reverted day; an inmate those days met first is forgotten (their prisoner stays, with every
-/// entry struck out: entries are never deleted), and their next row is taken as a first one.</item>
-/// </list>
-/// Then the days are no longer imported. Inmates are reverted in batches, each in one transaction; a revert that
-/// stopped half-way can be run again, and finishes what is left. An entry struck out or changed by staff meanwhile
-/// is left as they left it.
+/// Undoes an imported day and every day imported after it, the last first, through the Prisoner aggregate like any
+/// change; can be run again after stopping half-way (docs/importing.md, "Undoing days: import revert").
 /// </summary>
 public sealed class ImportedDaysRevert(Func<PrisonDb> openDb, ChangePublisher publisher, ILogger<ImportedDaysRevert> logger, TimeProvider clock)
 {

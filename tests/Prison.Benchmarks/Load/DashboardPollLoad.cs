@@ -6,7 +6,7 @@ using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
 using Prison.Testing;
 using Prison.Web.Hosting;
-using Prison.Web.Status;
+using Prison.Web.Live;
 
 namespace Prison.Benchmarks.Load;
 

@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Configuration;
 using Prison.Db.Reads;
-using Prison.Web.Status;
+using Prison.Web.Live;
 using Prison.Hosting;
 
 namespace Prison.Web.Tests.Status;

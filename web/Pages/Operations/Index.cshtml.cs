@@ -5,7 +5,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
-using Prison.Web.Status;
+using Prison.Web.Time;
 using Prison.Hosting;
 using Prison.Hosting.Jobs;
 using Prison.Hosting.Runs;

@@ -12,7 +12,10 @@ using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.SignIn;
-using Prison.Web.Status;
+using Prison.Web.Live;
+using Prison.Web.Prisons;
+using Prison.Web.Time;
+using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;
 

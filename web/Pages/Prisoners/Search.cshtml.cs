@@ -6,7 +6,8 @@ using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Web.Downloads;
 using Prison.Web.SignIn;
-using Prison.Web.Status;
+using Prison.Web.Prisons;
+using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;
 

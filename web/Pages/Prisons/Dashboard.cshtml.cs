@@ -5,7 +5,8 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.SignIn;
-using Prison.Web.Status;
+using Prison.Web.Prisons;
+using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons;
 

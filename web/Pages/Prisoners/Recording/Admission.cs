@@ -1,7 +1,7 @@
 using System.ComponentModel.DataAnnotations;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Domain;
-using Prison.Web.Status;
+using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

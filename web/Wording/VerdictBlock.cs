@@ -4,8 +4,9 @@ using System.Text.Json;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.Time;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Wording;
 
 /// <summary>
 /// The prisoner page's verdict block in words: status, fired rules with their facts, when it was evaluated, when it is

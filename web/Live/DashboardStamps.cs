@@ -2,7 +2,7 @@ using System.Collections.Concurrent;
 using Prison.Db.Reads;
 using Prison.Hosting;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Live;
 
 /// <summary>
 /// The prisons' dashboard stamps as this web process last read them, reused for a moment (<see cref="ReuseKey"/>,

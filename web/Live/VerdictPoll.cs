@@ -3,8 +3,11 @@ using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
+using Prison.Web.Prisons;
+using Prison.Web.Time;
+using Prison.Web.Wording;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Live;
 
 /// <summary>
 /// What an open prisoner page asks every few seconds: "does my verdict block still read as stamp S?". 304 with no body

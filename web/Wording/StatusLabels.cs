@@ -1,6 +1,6 @@
 using Prison.Domain;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Wording;
 
 public static class StatusLabels
 {

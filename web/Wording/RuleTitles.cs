@@ -1,6 +1,6 @@
 using Prison.Hosting.Evaluation;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Wording;
 
 /// <summary>What staff read for a stored rule code: the title of a known rule (built in or from Rules:Folder), or the code itself for a rule no longer shipped.</summary>
 public sealed class RuleTitles(CurrentRules rules)

@@ -2,7 +2,7 @@ using Prison.Db;
 using Prison.Db.Runs;
 using Prison.Web.SignIn;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Live;
 
 /// <summary>A run's progress, for the operations page's live bar.</summary>
 public static class RunProgressEndpoint

@@ -2,7 +2,7 @@ using System.Text.RegularExpressions;
 using Prison.Domain;
 using Prison.Domain.Record;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Wording;
 
 /// <summary>
 /// Entries of a record and the facts a rule fired on, as staff read them: a prison by its name, never its number.

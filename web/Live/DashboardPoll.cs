@@ -3,8 +3,10 @@ using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.SignIn;
+using Prison.Web.Prisons;
+using Prison.Web.Wording;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Live;
 
 /// <summary>
 /// What an open dashboard asks every few seconds: "has anything changed since stamp S?". 304 with no body when the

@@ -1,6 +1,6 @@
 using Prison.Db.History;
 
-namespace Prison.Web.Status;
+namespace Prison.Web.Wording;
 
 /// <summary>What caused a change of verdict, as staff read it.</summary>
 public static class CauseWords
