@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata.Builders;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain;
 
 namespace Prison.Db.Mappings;

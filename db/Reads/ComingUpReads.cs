@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Mappings;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Record;

@@ -3,7 +3,7 @@ using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Prison.Db.Mappings;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain;
 using Prison.Domain.Record;
 

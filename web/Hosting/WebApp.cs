@@ -2,7 +2,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
 using Prison.Web.Forms;
-using Prison.Web.Rules;
+using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Live;
 using Prison.Web.Prisons;

@@ -1,5 +1,5 @@
 using Prison.Db.Reads;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Writes;
 using Prison.Domain;
 using static Prison.Db.Tests.Reads.SeededPrison;

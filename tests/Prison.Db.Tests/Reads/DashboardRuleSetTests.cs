@@ -1,5 +1,5 @@
 using Prison.Db.Reads;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Tests.Rules;
 
 namespace Prison.Db.Tests.Reads;

@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Tests.Writes;
 using Prison.Db.Writes;
 using Prison.Domain;

@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Audit;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 
 namespace Prison.Db.Tests.Rules;
 

@@ -1,4 +1,4 @@
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Runs;
 
 namespace Prison.Db.Tests.Rules;

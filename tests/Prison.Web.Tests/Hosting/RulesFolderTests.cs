@@ -2,7 +2,7 @@ using System.Net;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Web.Hosting;
 using Prison.Web.Tests.Pages.Admin;
 using Prison.Web.Tests.Pages.Admin.Rules;

@@ -1,4 +1,4 @@
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
 using Prison.Hosting.Runs;
 

@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Logging;
 using Prison.Db;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
 using Prison.Hosting;
 

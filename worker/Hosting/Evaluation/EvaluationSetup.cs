@@ -4,7 +4,7 @@ using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
 using Prison.Hosting;
 

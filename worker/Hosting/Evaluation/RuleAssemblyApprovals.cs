@@ -1,6 +1,6 @@
 using Prison.Db;
 using Prison.Db.Identity;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 
 namespace Prison.Hosting.Evaluation;
 

@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Runs;
 using Prison.Hosting.Runs;
 

@@ -1,6 +1,6 @@
 using MassTransit;
 using Prison.Db;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Db.Runs;
 using Prison.Domain.Messages;
 using Prison.Hosting.Evaluation;

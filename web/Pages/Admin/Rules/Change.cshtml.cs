@@ -3,10 +3,9 @@ using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Identity;
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
 using Prison.Web.Forms;
-using Prison.Web.Rules;
 using Prison.Hosting.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;

@@ -1,7 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Audit;
 
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 public static class RuleWrites
 {

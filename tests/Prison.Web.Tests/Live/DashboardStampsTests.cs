@@ -3,7 +3,7 @@ using Prison.Db.Reads;
 using Prison.Web.Live;
 using Prison.Hosting;
 
-namespace Prison.Web.Tests.Status;
+namespace Prison.Web.Tests.Live;
 
 public sealed class DashboardStampsTests
 {

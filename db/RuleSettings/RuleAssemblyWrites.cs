@@ -1,7 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Audit;
 
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>
 /// Approving and revoking rules assemblies, each with its audit entry in the same transaction. Of two admins acting on

@@ -1,4 +1,4 @@
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>The single row naming the rule set verdicts must be made with; the verdict write refuses any other.</summary>
 public sealed class RuleSetInForce

@@ -1,4 +1,4 @@
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>
 /// An admin's choice for one rule, with who made it, when and why (kept for the audit log). A rule without a

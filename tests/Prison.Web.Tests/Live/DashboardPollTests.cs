@@ -2,7 +2,7 @@ using System.Net;
 using System.Text.Json;
 using static Prison.Web.Tests.ProductionFixture;
 
-namespace Prison.Web.Tests.Status;
+namespace Prison.Web.Tests.Live;
 
 public sealed class DashboardPollTests(ProductionFixture system) : IClassFixture<ProductionFixture>
 {

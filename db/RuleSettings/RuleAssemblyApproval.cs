@@ -1,4 +1,4 @@
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>
 /// A headquarters admin's approval of one rules assembly, by the SHA-256 of its bytes: web and worker load a file of

@@ -7,7 +7,7 @@ using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
 using Prison.Hosting.Jobs;
 
-namespace Prison.Web.Rules;
+namespace Prison.Web.Pages.Admin.Rules;
 
 /// <summary>
 /// Runs enable previews in this web process, in the background, in the keyset batches of a re-evaluation run (loaded

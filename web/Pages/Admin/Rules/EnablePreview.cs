@@ -1,4 +1,4 @@
-namespace Prison.Web.Rules;
+namespace Prison.Web.Pages.Admin.Rules;
 
 /// <summary>
 /// The progress and outcome of evaluating one disabled rule over every prisoner: how many Not dangerous prisoners

@@ -1,4 +1,4 @@
-namespace Prison.Web.Tests.Status;
+namespace Prison.Web.Tests.Live;
 
 /// <summary>A clock whose monotonic timestamp (what measures elapsed time) moves only when a test moves it.</summary>
 internal sealed class SteppedTimestamps : TimeProvider

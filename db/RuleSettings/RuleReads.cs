@@ -1,6 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>The rules page's reads, each ONE statement whatever the number of rules or prisoners.</summary>
 public static class RuleReads

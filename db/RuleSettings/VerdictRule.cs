@@ -1,4 +1,4 @@
-namespace Prison.Db.Rules;
+namespace Prison.Db.RuleSettings;
 
 /// <summary>
 /// One rule that fired in a prisoner's stored verdict. Written only by the database's triggers, which keep these

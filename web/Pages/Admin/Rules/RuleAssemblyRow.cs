@@ -1,6 +1,6 @@
-using Prison.Db.Rules;
+using Prison.Db.RuleSettings;
 
-namespace Prison.Web.Rules;
+namespace Prison.Web.Pages.Admin.Rules;
 
 /// <summary>
 /// One rules assembly on the rules page: a file of the folder now, or an approval whose file is gone, with whether

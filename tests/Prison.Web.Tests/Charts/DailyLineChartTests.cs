@@ -1,7 +1,7 @@
 using System.Xml.Linq;
 using Prison.Web.Charts;
 
-namespace Prison.Web.Tests.Status;
+namespace Prison.Web.Tests.Charts;
 
 /// <summary>The overview's server-drawn chart: an image with a name and a description, styled by classes only.</summary>
 public sealed class DailyLineChartTests
