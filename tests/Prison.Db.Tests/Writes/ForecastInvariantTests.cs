@@ -98,64 +98,10 @@ public class ForecastInvariantTests
         const int changesEach = 20;
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         var prisoners = await SeedAsync(database, prisonerCount, hearingInDays: null);
-        var messages = System.Threading.Channels.Channel.CreateUnbounded<(Guid Id, long Version)>();
-        foreach (var prisoner in prisoners)
-        {
-            messages.Writer.TryWrite((prisoner.Id, prisoner.ChangeVersion));
-        }
-
-        async Task ChangeAsync(Prisoner prisoner)
-        {
-            for (var n = 0; n < changesEach;)
-            {
-                await using var db = database.Open();
-                var loaded = (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!;
-                await Task.Yield();
-
-                // Hearings entering their 14 days from 6 to 31 days ahead, and now and then one within days: each version has
-                // its own forecast, Dangerous from the day the first far hearing counts, or Not dangerous once the near ones passed.
-                loaded.ScheduleCourtHearing(TestDay.Today.AddDays(n % 5 == 1 ? 1 + (n % 3) : 20 + (n * 13 % 26)), $"court {n}");
-
-                try
-                {
-                    foreach (var change in await db.SaveRecordChangesAsync())
-                    {
-                        messages.Writer.TryWrite((change.PrisonerId, change.ChangeVersion));
-                    }
-
-                    n++;
-                }
-                catch (DbUpdateConcurrencyException)
-                {
-                    // Another changer saved between this load and save: the change is made again on the record as it now is.
-                }
-            }
-        }
-
-        async Task EvaluateAsync()
-        {
-            while (await messages.Reader.WaitToReadAsync())
-            {
-                var batch = new List<(Guid Id, long Version)>();
-                while (batch.Count < 4 && messages.Reader.TryRead(out var message))
-                {
-                    batch.Add(message);
-                }
-
-                var newest = batch.GroupBy(m => m.Id).ToDictionary(g => g.Key, g => g.Max(m => m.Version));
-                await using var db = database.Open();
-                var due = (await db.LoadPrisonersAsync(newest.Keys.ToList(), Tracking.Untracked))
-                    .Where(p => p.ChangeVersion == newest[p.Id] && p.AwaitsVerdict(Evaluator.RuleSet.Id))
-                    .ToList();
-                await Task.Yield();
-                await db.WriteVerdictsAsync([.. due.Select(Evaluated)]);
-            }
-        }
-
-        var evaluators = new[] { Task.Run(EvaluateAsync), Task.Run(EvaluateAsync) };
-        await Task.WhenAll(prisoners.Concat(prisoners).Select(p => Task.Run(() => ChangeAsync(p))));
-        messages.Writer.Complete();
-        await Task.WhenAll(evaluators);
+        await RacingChanges.RunAsync(database, prisoners, changesEach, batchSize: 4, Evaluator.RuleSet.Id, (loaded, n) =>
+            // Hearings entering their 14 days from 6 to 31 days ahead, and now and then one within days: each version has
+            // its own forecast, Dangerous from the day the first far hearing counts, or Not dangerous once the near ones passed.
+            loaded.ScheduleCourtHearing(TestDay.Today.AddDays(n % 5 == 1 ? 1 + (n % 3) : 20 + (n * 13 % 26)), $"court {n}"), Evaluated);
 
         await using var check = database.Open();
         var stored = await check.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);

@@ -114,63 +114,9 @@ public class VerdictInvariantTests
         const int changesEach = 25;
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         var prisoners = await SeedAsync(database, prisonerCount);
-        var messages = System.Threading.Channels.Channel.CreateUnbounded<(Guid Id, long Version)>();
-        foreach (var prisoner in prisoners)
-        {
-            messages.Writer.TryWrite((prisoner.Id, prisoner.ChangeVersion));
-        }
-
-        async Task ChangeAsync(Prisoner prisoner)
-        {
-            for (var n = 0; n < changesEach;)
-            {
-                await using var db = database.Open();
-                var loaded = (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!;
-                await Task.Yield();
-
-                // Days back from 1 to 200: the rules' windows (2, 6, 12 months) make the verdict's reasons differ by version.
-                loaded.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1 - (n * 37 % 200)), n % 7 == 3 ? NoticeType.Weapon : NoticeType.Other, $"notice {n}");
-                try
-                {
-                    foreach (var change in await db.SaveRecordChangesAsync())
-                    {
-                        messages.Writer.TryWrite((change.PrisonerId, change.ChangeVersion));
-                    }
-
-                    n++;
-                }
-                catch (DbUpdateConcurrencyException)
-                {
-                    // Another changer's save came between this load and save: as on the prisoner page, nothing is saved,
-                    // and the notice is recorded again on the record as it now is.
-                }
-            }
-        }
-
-        async Task EvaluateAsync()
-        {
-            while (await messages.Reader.WaitToReadAsync())
-            {
-                var batch = new List<(Guid Id, long Version)>();
-                while (batch.Count < 5 && messages.Reader.TryRead(out var message))
-                {
-                    batch.Add(message);
-                }
-
-                var newest = batch.GroupBy(m => m.Id).ToDictionary(g => g.Key, g => g.Max(m => m.Version));
-                await using var db = database.Open();
-                var due = (await db.LoadPrisonersAsync(newest.Keys.ToList(), Tracking.Untracked))
-                    .Where(p => p.ChangeVersion == newest[p.Id] && p.AwaitsVerdict(Evaluator.RuleSet.Id))
-                    .ToList();
-                await Task.Yield();
-                await db.WriteVerdictsAsync([.. due.Select(Evaluated)]);
-            }
-        }
-
-        var evaluators = new[] { Task.Run(EvaluateAsync), Task.Run(EvaluateAsync) };
-        await Task.WhenAll(prisoners.Concat(prisoners).Select(p => Task.Run(() => ChangeAsync(p))));
-        messages.Writer.Complete();
-        await Task.WhenAll(evaluators);
+        await RacingChanges.RunAsync(database, prisoners, changesEach, batchSize: 5, Evaluator.RuleSet.Id, (loaded, n) =>
+            // Days back from 1 to 200: the rules' windows (2, 6, 12 months) make the verdict's reasons differ by version.
+            loaded.RecordDisciplinaryNotice(TestDay.Today.AddDays(-1 - (n * 37 % 200)), n % 7 == 3 ? NoticeType.Weapon : NoticeType.Other, $"notice {n}"), Evaluated);
 
         await using var check = database.Open();
         var stored = await check.LoadPrisonersAsync(prisoners.Select(p => p.Id).ToList(), Tracking.Untracked);
