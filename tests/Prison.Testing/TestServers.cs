@@ -16,6 +16,9 @@ public static class TestServers
     /// <summary>Debian's prometheus binary; the test that needs it starts it with its own configuration.</summary>
     public static string Prometheus => Required("PRISON_TEST_PROMETHEUS");
 
+    /// <summary>Debian's nginx binary; the test that needs it starts it with the shipped proxy configuration.</summary>
+    public static string Nginx => Required("PRISON_TEST_NGINX");
+
     private static string Required(string variable) =>
         Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value
             ? value
