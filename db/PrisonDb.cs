@@ -138,7 +138,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     private RowsToLock? RowsToLockFirst()
     {
         var prisoners = ChangeTracker.Entries<Prisoner>().Where(e => e.State == EntityState.Modified).Select(e => e.Entity.Id).ToHashSet();
-        var stays = ChangeTracker.Entries<Imprisonment>()
+        var stays = ChangeTracker.Entries<Stay>()
             .Select(e => (Entry: e, Prisoner: (Guid)e.Property(PrisonerConfiguration.PrisonerKey).CurrentValue!))
             .Where(s => prisoners.Contains(s.Prisoner))
             .ToList();
@@ -179,8 +179,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// <summary>
     /// Stays that were ended and are current again: striking out the stay a transfer began reopens the stay it ended.
     /// </summary>
-    private List<EntityEntry<Imprisonment>> ReopenedStays() =>
-        ChangeTracker.Entries<Imprisonment>()
+    private List<EntityEntry<Stay>> ReopenedStays() =>
+        ChangeTracker.Entries<Stay>()
             .Where(e => e.State == EntityState.Modified
                 && e.Entity is { LeftOn: null, Strike: null }
                 && e.Property(i => i.LeftOn).OriginalValue is not null)
@@ -197,7 +197,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// is made again whole: the reopening is a statement of its own rather than a second save, which would send the
     /// first step's changes again.
     /// </summary>
-    private async Task<int> SaveInOneTransactionAsync(RowsToLock? locks, List<EntityEntry<Imprisonment>> reopened, CancellationToken cancellationToken)
+    private async Task<int> SaveInOneTransactionAsync(RowsToLock? locks, List<EntityEntry<Stay>> reopened, CancellationToken cancellationToken)
     {
         await using var transaction = Database.CurrentTransaction is null ? await Database.BeginTransactionAsync(cancellationToken) : null;
         if (locks is not null)
@@ -230,7 +230,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         if (reopened.Count > 0)
         {
             var ids = reopened.Select(stay => stay.Entity.Id).ToList();
-            saved += await Set<Imprisonment>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
+            saved += await Set<Stay>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
         }
 
         if (transaction is not null)

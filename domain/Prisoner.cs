@@ -12,7 +12,7 @@ namespace Prison.Domain;
 /// </summary>
 public sealed class Prisoner
 {
-    private readonly IList<Imprisonment> _imprisonments = new List<Imprisonment>();
+    private readonly IList<Stay> _stays = new List<Stay>();
     private readonly IList<DisciplinaryNotice> _notices = new List<DisciplinaryNotice>();
     private readonly IList<Charge> _charges = new List<Charge>();
     private readonly IList<WithdrawalEpisode> _withdrawals = new List<WithdrawalEpisode>();
@@ -95,9 +95,9 @@ public sealed class Prisoner
     public bool AwaitsVerdict(string ruleSetId) =>
         DangerStatus == DangerStatus.Unknown || EvaluatedVersion != ChangeVersion || RuleSet != ruleSetId;
 
-    public IReadOnlyList<Imprisonment> Imprisonments => Live(_imprisonments);
+    public IReadOnlyList<Stay> Stays => Live(_stays);
 
-    public Imprisonment? CurrentImprisonment => _imprisonments.FirstOrDefault(i => i.IsCurrent && !i.IsStruck);
+    public Stay? CurrentStay => _stays.FirstOrDefault(i => i.IsCurrent && !i.IsStruck);
 
     public IReadOnlyList<DisciplinaryNotice> DisciplinaryNotices => Live(_notices);
 
@@ -160,15 +160,15 @@ public sealed class Prisoner
     }
 
     /// <summary>Receives the prisoner into custody at a prison: the start of a custody episode.</summary>
-    public Imprisonment Admit(int prisonId, DateOnly arrivalDate)
+    public Stay Admit(int prisonId, DateOnly arrivalDate)
     {
-        if (CurrentImprisonment is { } current)
+        if (CurrentStay is { } current)
         {
             throw new RecordRefusedException($"{Number} is already held at prison {current.PrisonId} since {current.ArrivalDate:yyyy-MM-dd}; transfer instead.");
         }
 
         RefuseOverlap(arrivalDate, null);
-        return Add(_imprisonments, new Imprisonment(prisonId, arrivalDate, ArrivalReason.NewReception));
+        return Add(_stays, new Stay(prisonId, arrivalDate, ArrivalReason.NewReception));
     }
 
     /// <summary>
@@ -176,7 +176,7 @@ public sealed class Prisoner
     /// and 40 count earlier stays. It may not overlap another stay, though one may begin the day another ends,
     /// as a transfer does.
     /// </summary>
-    public Imprisonment RecordPastStay(int prisonId, DateOnly arrivalDate, DateOnly leftOn, ArrivalReason reason)
+    public Stay RecordPastStay(int prisonId, DateOnly arrivalDate, DateOnly leftOn, ArrivalReason reason)
     {
         if (leftOn < arrivalDate)
         {
@@ -184,25 +184,25 @@ public sealed class Prisoner
         }
 
         RefuseOverlap(arrivalDate, leftOn);
-        var stay = new Imprisonment(prisonId, arrivalDate, reason);
+        var stay = new Stay(prisonId, arrivalDate, reason);
         stay.Leave(leftOn);
-        return Add(_imprisonments, stay);
+        return Add(_stays, stay);
     }
 
     /// <summary>Moves the prisoner to another prison: the current stay ends and a new one begins the same day.</summary>
-    public Imprisonment Transfer(int prisonId, DateOnly date, bool forDisciplinaryReasons)
+    public Stay Transfer(int prisonId, DateOnly date, bool forDisciplinaryReasons)
     {
-        var current = CurrentImprisonment
+        var current = CurrentStay
             ?? throw new RecordRefusedException($"{Number} is not in custody and cannot be transferred.");
         current.Leave(date);
-        var next = new Imprisonment(prisonId, date, forDisciplinaryReasons ? ArrivalReason.DisciplinaryTransfer : ArrivalReason.Transfer);
+        var next = new Stay(prisonId, date, forDisciplinaryReasons ? ArrivalReason.DisciplinaryTransfer : ArrivalReason.Transfer);
         next.Sentenced(current.Sentence);
-        return Add(_imprisonments, next);
+        return Add(_stays, next);
     }
 
     public void Release(DateOnly date)
     {
-        var current = CurrentImprisonment
+        var current = CurrentStay
             ?? throw new RecordRefusedException($"{Number} is not in custody and cannot be released.");
         current.Leave(date);
         Changed();
@@ -211,7 +211,7 @@ public sealed class Prisoner
     /// <summary>Records the sentence being served in the current imprisonment (null when not sentenced).</summary>
     public void Sentence(Sentence? sentence)
     {
-        var current = CurrentImprisonment
+        var current = CurrentStay
             ?? throw new RecordRefusedException($"{Number} is not in custody.");
         current.Sentenced(sentence);
         Changed();
@@ -287,8 +287,8 @@ public sealed class Prisoner
     {
         var entry = EntriesIncludingStruck().FirstOrDefault(e => e.Id == entryId)
             ?? throw new RecordRefusedException($"Entry {entryId} is not on the record of {Number}.");
-        var reopened = entry is Imprisonment { IsCurrent: true, ArrivalReason: not ArrivalReason.NewReception } stay
-            ? Live(_imprisonments).FirstOrDefault(i => !ReferenceEquals(i, stay) && i.LeftOn == stay.ArrivalDate)
+        var reopened = entry is Stay { IsCurrent: true, ArrivalReason: not ArrivalReason.NewReception } stay
+            ? Live(_stays).FirstOrDefault(i => !ReferenceEquals(i, stay) && i.LeftOn == stay.ArrivalDate)
             : null;
         entry.StrikeOut(strike);
         reopened?.Reopen();
@@ -308,7 +308,7 @@ public sealed class Prisoner
             ?? throw new RecordRefusedException($"Entry {entryId} is not on the record of {Number}.");
         switch (entry)
         {
-            case Imprisonment { LeftOn: not null } stay:
+            case Stay { LeftOn: not null } stay:
                 RefuseOverlap(stay.ArrivalDate, null, except: stay);
                 stay.Reopen();
                 break;
@@ -382,11 +382,11 @@ public sealed class Prisoner
     /// held) would overlap, or null. Touching ends are fine: a transfer leaves one prison and arrives at the next on
     /// the same day.
     /// </summary>
-    public Imprisonment? OverlappingStay(DateOnly arrival, DateOnly? left, Imprisonment? except = null) =>
-        Live(_imprisonments).FirstOrDefault(other => !ReferenceEquals(other, except) &&
+    public Stay? OverlappingStay(DateOnly arrival, DateOnly? left, Stay? except = null) =>
+        Live(_stays).FirstOrDefault(other => !ReferenceEquals(other, except) &&
             (left is null || other.ArrivalDate < left) && (other.LeftOn is null || arrival < other.LeftOn));
 
-    private void RefuseOverlap(DateOnly arrival, DateOnly? left, Imprisonment? except = null)
+    private void RefuseOverlap(DateOnly arrival, DateOnly? left, Stay? except = null)
     {
         if (OverlappingStay(arrival, left, except) is { } clash)
         {

@@ -121,7 +121,7 @@ public sealed class PrisonerConfiguration : IEntityTypeConfiguration<Prisoner>
         builder.HasIndex(ChangedAt).HasDatabaseName("prisoner_unknown_since").HasFilter("danger_status = 'Unknown'");
         builder.HasIndex(ForecastAt, nameof(Prisoner.Number)).HasDatabaseName("prisoner_forecast_at").HasFilter("forecast_at IS NOT NULL");
 
-        builder.Ignore(p => p.CurrentImprisonment);
+        builder.Ignore(p => p.CurrentStay);
         // Each collection of the record, as the domain declares it: the property the rules read, backed by its field.
         foreach (var kind in Prisoner.EntryKinds)
         {

@@ -11,7 +11,8 @@ namespace Prison.Db.Mappings;
 internal abstract class RecordConfiguration<T> : IEntityTypeConfiguration<T>
     where T : Entry
 {
-    protected static string Table => SnakeCaseNames.Of(typeof(T).Name);
+    /// <summary>Named after the entry's class; a class renamed since keeps the table it was created with.</summary>
+    protected virtual string Table => SnakeCaseNames.Of(typeof(T).Name);
 
     /// <summary>
     /// This collection's bit in prisoner.record_parts (its position), which the trigger its migration adds sets: a new

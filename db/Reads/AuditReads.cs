@@ -25,7 +25,7 @@ public static class AuditReads
         var entries = db.AuditEntries.AsNoTracking();
         if (prisonIds is not null)
         {
-            entries = entries.Where(e => e.PrisonerId == null || db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s =>
+            entries = entries.Where(e => e.PrisonerId == null || db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s =>
                 EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == e.PrisonerId && prisonIds.Contains(s.PrisonId)));
         }
         if (filter.UserName is { } user)

@@ -52,7 +52,7 @@ internal sealed class DashboardQueries
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
             from arrival in (
-                    from stay in db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is)
+                    from stay in db.Set<Stay>().AsNoTracking().Where(CurrentStayCondition.Is)
                     where stay.PrisonId == prisonId && (!after || stay.ArrivalDate <= afterDay)
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
@@ -106,7 +106,7 @@ internal sealed class DashboardQueries
                         && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= comingUpUntil
                         && p.DangerStatus != DangerStatus.Unknown
                         && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet)
-                        && db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.PrisonId == prisonId))
+                        && db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.PrisonId == prisonId))
                     : 0));
 
     public Func<PrisonDb, int, CancellationToken, Task<StatusCounts?>> PrisonCounts { get; } = EF.CompileAsyncQuery(

@@ -145,6 +145,6 @@ public static class DashboardReads
         return list;
     }
 
-    private static IQueryable<Imprisonment> CurrentStays(PrisonDb db, int prisonId) =>
-        db.Set<Imprisonment>().AsNoTracking().Where(CurrentStay.Is).Where(stay => stay.PrisonId == prisonId);
+    private static IQueryable<Stay> CurrentStays(PrisonDb db, int prisonId) =>
+        db.Set<Stay>().AsNoTracking().Where(CurrentStayCondition.Is).Where(stay => stay.PrisonId == prisonId);
 }

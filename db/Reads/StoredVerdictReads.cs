@@ -17,7 +17,7 @@ public static class StoredVerdictReads
         var prisoners = db.Prisoners.AsNoTracking().Where(p => p.Id == prisonerId);
         if (prisonIds is not null)
         {
-            prisoners = prisoners.Where(p => db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s =>
+            prisoners = prisoners.Where(p => db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s =>
                 EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && prisonIds.Contains(s.PrisonId)));
         }
 

@@ -9,7 +9,7 @@ namespace Prison.Db.Runs;
 public static class RunQueries
 {
     private static readonly string CurrentlyAtPrison =
-        $"EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {{0}} AND {CurrentStay.SqlOf("i")})";
+        $"EXISTS (SELECT 1 FROM imprisonment i WHERE i.prisoner_id = p.id AND i.prison_id = {{0}} AND {CurrentStayCondition.SqlOf("i")})";
 
     /// <summary>The last id of every batch of <paramref name="batchSize"/> prisoners in id order, and the run's total, in one statement.</summary>
     public static async Task<IReadOnlyList<BatchEnd>> BatchEndsAsync(this PrisonDb db, RunScope scope, int batchSize, CancellationToken cancellationToken)

@@ -37,17 +37,17 @@ internal sealed class SearchQueries
         (PrisonDb db, string low, string high, int[] prisons) =>
             from hit in db.Set<PrisonerSearchKey>().AsNoTracking()
                 .Where(k => string.Compare(k.NumberKey, low) >= 0 && string.Compare(k.NumberKey, high) < 0
-                        && (!within || db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
+                        && (!within || db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
                 .OrderBy(k => k.NumberKey)
                 .Take(SearchReads.MaxHits + 1)
                 .Union(db.Set<PrisonerSearchKey>().AsNoTracking()
                     .Where(k => string.Compare(k.NameKey, low) >= 0 && string.Compare(k.NameKey, high) < 0
-                        && (!within || db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
+                        && (!within || db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
                     .OrderBy(k => k.NameKey)
                     .Take(SearchReads.MaxHits + 1))
                 .Union(db.Set<PrisonerSearchKey>().AsNoTracking()
                     .Where(k => string.Compare(k.SurnameKey, low) >= 0 && string.Compare(k.SurnameKey, high) < 0
-                        && (!within || db.Set<Imprisonment>().Where(CurrentStay.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
+                        && (!within || db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == k.PrisonerId && prisons.Contains(s.PrisonId))))
                     .OrderBy(k => k.SurnameKey)
                     .Take(SearchReads.MaxHits + 1))
                 .Select(k => new
@@ -75,11 +75,11 @@ internal sealed class SearchQueries
                     prisoner.DangerStatus,
                     RuleCodes.Parse(EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes)),
                     prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet),
-                    db.Set<Imprisonment>().Where(CurrentStay.Is)
+                    db.Set<Stay>().Where(CurrentStayCondition.Is)
                         .Where(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == prisoner.Id)
                         .Select(s => (int?)s.PrisonId)
                         .FirstOrDefault(),
-                    db.Set<Imprisonment>().Where(CurrentStay.Is)
+                    db.Set<Stay>().Where(CurrentStayCondition.Is)
                         .Where(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == prisoner.Id)
                         .Select(s => (DateOnly?)s.ArrivalDate)
                         .FirstOrDefault())));

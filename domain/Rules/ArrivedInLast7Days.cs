@@ -8,7 +8,7 @@ namespace Prison.Domain.Rules;
 /// imprisonment counts. Arrival by transfer counts as well as a new reception: either way the prisoner is
 /// new to this prison's staff. A prisoner who is not in custody does not fire.
 /// </summary>
-public sealed class ArrivedInLast7Days : RecentRecordRule<Imprisonment>
+public sealed class ArrivedInLast7Days : RecentRecordRule<Stay>
 {
     public override string Title => "Arrived in the last 7 days";
 
@@ -16,8 +16,8 @@ public sealed class ArrivedInLast7Days : RecentRecordRule<Imprisonment>
 
     protected override TrailingWindow Span { get; } = TrailingWindow.Days(7);
 
-    protected override IEnumerable<Imprisonment> Candidates(Prisoner prisoner) =>
-        prisoner.CurrentImprisonment is { } current ? [current] : [];
+    protected override IEnumerable<Stay> Candidates(Prisoner prisoner) =>
+        prisoner.CurrentStay is { } current ? [current] : [];
 
-    protected override DateOnly DateOf(Imprisonment record) => record.ArrivalDate;
+    protected override DateOnly DateOf(Stay record) => record.ArrivalDate;
 }

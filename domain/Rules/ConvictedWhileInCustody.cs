@@ -16,6 +16,6 @@ public sealed class ConvictedWhileInCustody : DangerRule
 
     public override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today) =>
         RuleOutcome.FromMatches(
-            prisoner.Charges.Where(c => c.IsConvicted && c.OffenceDate is { } day && prisoner.Imprisonments.Any(i => i.Covers(day))),
+            prisoner.Charges.Where(c => c.IsConvicted && c.OffenceDate is { } day && prisoner.Stays.Any(i => i.Covers(day))),
             nextChange: null);
 }

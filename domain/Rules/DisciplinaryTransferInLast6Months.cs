@@ -8,7 +8,7 @@ namespace Prison.Domain.Rules;
 /// the last 6 months. Only the current imprisonment counts: once the prisoner has been moved on again, or
 /// released, an earlier disciplinary transfer no longer fires. An ordinary transfer does not count.
 /// </summary>
-public sealed class DisciplinaryTransferInLast6Months : RecentRecordRule<Imprisonment>
+public sealed class DisciplinaryTransferInLast6Months : RecentRecordRule<Stay>
 {
     public override string Title => "Disciplinary transfer in the last 6 months";
 
@@ -16,8 +16,8 @@ public sealed class DisciplinaryTransferInLast6Months : RecentRecordRule<Impriso
 
     protected override TrailingWindow Span { get; } = TrailingWindow.Months(6);
 
-    protected override IEnumerable<Imprisonment> Candidates(Prisoner prisoner) =>
-        prisoner.CurrentImprisonment is { ArrivalReason: ArrivalReason.DisciplinaryTransfer } current ? [current] : [];
+    protected override IEnumerable<Stay> Candidates(Prisoner prisoner) =>
+        prisoner.CurrentStay is { ArrivalReason: ArrivalReason.DisciplinaryTransfer } current ? [current] : [];
 
-    protected override DateOnly DateOf(Imprisonment record) => record.ArrivalDate;
+    protected override DateOnly DateOf(Stay record) => record.ArrivalDate;
 }

@@ -16,7 +16,7 @@ public sealed class SentenceOfTenYearsOrMore : DangerRule
     public override RuleCategory Category => RuleCategory.Legal;
 
     public override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today) =>
-        prisoner.CurrentImprisonment?.Sentence is { } sentence && sentence.IsAtLeastYears(Years)
+        prisoner.CurrentStay?.Sentence is { } sentence && sentence.IsAtLeastYears(Years)
             ? RuleOutcome.Fire($"current sentence is {sentence}")
             : RuleOutcome.Quiet();
 }

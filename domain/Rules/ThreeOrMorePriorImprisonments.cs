@@ -19,11 +19,11 @@ public sealed class ThreeOrMorePriorImprisonments : DangerRule
 
     public override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
-        var receptions = prisoner.Imprisonments
+        var receptions = prisoner.Stays
             .Where(i => i.ArrivalReason == ArrivalReason.NewReception)
             .OrderBy(i => i.ArrivalDate)
             .ToList();
-        var currentEpisode = prisoner.CurrentImprisonment is { } current
+        var currentEpisode = prisoner.CurrentStay is { } current
             ? receptions.LastOrDefault(r => r.ArrivalDate <= current.ArrivalDate)
             : null;
         var prior = receptions.Where(r => !ReferenceEquals(r, currentEpisode)).ToList();

@@ -65,7 +65,7 @@ public class TransientFaultTests
         {
             db.Prisons.Add(Records.Prison(2));
             var prisoner = (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!;
-            earlierId = prisoner.CurrentImprisonment!.Id;
+            earlierId = prisoner.CurrentStay!.Id;
             transferredId = prisoner.Transfer(prisonId: 2, TestDay.Today.AddDays(-2), forDisciplinaryReasons: false).Id;
             await db.SaveRecordChangesAsync();
         }
@@ -82,8 +82,8 @@ public class TransientFaultTests
         {
             var prisoner = (await db.LoadPrisonerAsync("F1", Tracking.Tracked))!;
             Assert.Equal(before + 1, prisoner.ChangeVersion);
-            Assert.Equal(earlierId, prisoner.CurrentImprisonment!.Id);
-            Assert.Equal("the move did not happen", prisoner.EntriesIncludingStruck().OfType<Imprisonment>().Single(i => i.Id == transferredId).Strike?.Reason);
+            Assert.Equal(earlierId, prisoner.CurrentStay!.Id);
+            Assert.Equal("the move did not happen", prisoner.EntriesIncludingStruck().OfType<Stay>().Single(i => i.Id == transferredId).Strike?.Reason);
         }
 
         Assert.Equal(2, fault.Sent);

@@ -14,9 +14,9 @@ public class PrisonerPastStayTests
         prisoner.RecordPastStay(2, new DateOnly(2012, 1, 1), new DateOnly(2012, 3, 1), ArrivalReason.NewReception);
         prisoner.RecordPastStay(2, new DateOnly(2015, 1, 1), new DateOnly(2015, 3, 1), ArrivalReason.DisciplinaryTransfer);
 
-        Assert.Equal(4, prisoner.Imprisonments.Count);
+        Assert.Equal(4, prisoner.Stays.Count);
         Assert.Equal(version + 3, prisoner.ChangeVersion);
-        Assert.Equal(new DateOnly(2020, 1, 1), prisoner.CurrentImprisonment!.ArrivalDate);
+        Assert.Equal(new DateOnly(2020, 1, 1), prisoner.CurrentStay!.ArrivalDate);
     }
 
     [Fact]
@@ -27,7 +27,7 @@ public class PrisonerPastStayTests
 
         prisoner.RecordPastStay(2, new DateOnly(2018, 12, 1), new DateOnly(2020, 1, 1), ArrivalReason.Transfer);
 
-        Assert.Equal(3, prisoner.Imprisonments.Count);
+        Assert.Equal(3, prisoner.Stays.Count);
     }
 
     [Theory]
@@ -46,7 +46,7 @@ public class PrisonerPastStayTests
 
         Assert.Contains("overlaps the stay", refused.Message);
         Assert.Equal(version, prisoner.ChangeVersion);
-        Assert.Equal(2, prisoner.Imprisonments.Count);
+        Assert.Equal(2, prisoner.Stays.Count);
     }
 
     [Fact]
@@ -75,6 +75,6 @@ public class PrisonerPastStayTests
 
         prisoner.RecordPastStay(1, new DateOnly(2018, 2, 1), new DateOnly(2018, 11, 1), ArrivalReason.NewReception);
 
-        Assert.Equal(2, prisoner.Imprisonments.Count);
+        Assert.Equal(2, prisoner.Stays.Count);
     }
 }

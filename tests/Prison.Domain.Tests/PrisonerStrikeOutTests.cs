@@ -54,7 +54,7 @@ public class PrisonerStrikeOutTests
         prisoner.StrikeOut(middle.Id, new Strike(StruckAt, "officer Smith", "another person's stay"));
 
         Assert.DoesNotContain(nameof(ThreeOrMorePriorImprisonments), Fired(prisoner));
-        Assert.Equal(3, prisoner.Imprisonments.Count);
+        Assert.Equal(3, prisoner.Stays.Count);
     }
 
     [Fact]
@@ -104,23 +104,23 @@ public class PrisonerStrikeOutTests
     {
         var prisoner = Prisoners.Convicted();
 
-        prisoner.StrikeOut(prisoner.CurrentImprisonment!.Id, new Strike(StruckAt, "officer Smith", "never arrived"));
+        prisoner.StrikeOut(prisoner.CurrentStay!.Id, new Strike(StruckAt, "officer Smith", "never arrived"));
 
-        Assert.Null(prisoner.CurrentImprisonment);
+        Assert.Null(prisoner.CurrentStay);
         prisoner.Admit(2, Today);
-        Assert.Equal(2, prisoner.CurrentImprisonment!.PrisonId);
+        Assert.Equal(2, prisoner.CurrentStay!.PrisonId);
     }
 
     [Fact]
     public void Striking_out_a_transfer_puts_the_prisoner_back_in_the_stay_it_ended()
     {
         var prisoner = Prisoners.Convicted();
-        var first = prisoner.CurrentImprisonment!;
+        var first = prisoner.CurrentStay!;
         var moved = prisoner.Transfer(prisonId: 2, Today.AddDays(-3), forDisciplinaryReasons: false);
 
         prisoner.StrikeOut(moved.Id, new Strike(StruckAt, "officer Smith", "the move was cancelled"));
 
-        Assert.Same(first, prisoner.CurrentImprisonment);
+        Assert.Same(first, prisoner.CurrentStay);
         Assert.Null(first.LeftOn);
     }
 

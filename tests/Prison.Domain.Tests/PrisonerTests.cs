@@ -51,9 +51,9 @@ public class PrisonerTests
 
         prisoner.Transfer(prisonId: 2, Prisoners.Today, forDisciplinaryReasons: true);
 
-        Assert.Equal(2, prisoner.Imprisonments.Count);
-        Assert.Equal(Prisoners.Today, prisoner.Imprisonments[0].LeftOn);
-        var current = Assert.IsType<Imprisonment>(prisoner.CurrentImprisonment);
+        Assert.Equal(2, prisoner.Stays.Count);
+        Assert.Equal(Prisoners.Today, prisoner.Stays[0].LeftOn);
+        var current = Assert.IsType<Stay>(prisoner.CurrentStay);
         Assert.Equal((2, ArrivalReason.DisciplinaryTransfer), (current.PrisonId, current.ArrivalReason));
         Assert.Equal(Sentence.OfYears(12), current.Sentence);
     }

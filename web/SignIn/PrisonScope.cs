@@ -56,7 +56,7 @@ public sealed class PrisonScope
     public bool Reaches(int prisonId) => ids is null || ids.Contains(prisonId);
 
     /// <summary>Whether the prisoner is within reach: anyone for every prison, else held now at one of the user's prisons.</summary>
-    public bool Reaches(Prisoner prisoner) => ids is null || (prisoner.CurrentImprisonment is { } stay && ids.Contains(stay.PrisonId));
+    public bool Reaches(Prisoner prisoner) => ids is null || (prisoner.CurrentStay is { } stay && ids.Contains(stay.PrisonId));
 
     /// <summary>The prisons of <paramref name="prisons"/> the user reaches, in their order.</summary>
     public IReadOnlyList<PrisonFacility> Within(IReadOnlyList<PrisonFacility> prisons) => ids is null ? prisons : [.. prisons.Where(p => ids.Contains(p.Id))];

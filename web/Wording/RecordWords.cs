@@ -13,7 +13,7 @@ public static partial class RecordWords
     /// <summary>An entry in words: a stay with its prison's name, anything else as the record says it.</summary>
     public static string Of(Entry entry, Func<int, string> prisonName) => entry switch
     {
-        Imprisonment stay =>
+        Stay stay =>
             $"{Words.Of(stay.ArrivalReason)} at {prisonName(stay.PrisonId)} on {stay.ArrivalDate:yyyy-MM-dd}"
             + (stay.LeftOn is { } left ? $", left {left:yyyy-MM-dd}" : ", still held")
             + (stay.Sentence is { } sentence ? $"; sentence {sentence}" : string.Empty),

@@ -76,15 +76,15 @@ public sealed class CustodyReplay(CustodyFile file, IReadOnlyDictionary<string, 
         }
 
         var newStay = known.Admitted != row.Admitted;
-        if (newStay && prisoner.CurrentImprisonment is { } current)
+        if (newStay && prisoner.CurrentStay is { } current)
         {
             Leave(prisoner, Latest(current.ArrivalDate, Earliest(_day.AddDays(-1), row.AdmittedOn)), journal);
         }
 
         var arrived = false;
-        if ((newStay || known.ReleasedOn is not null) && prisoner.CurrentImprisonment is null)
+        if ((newStay || known.ReleasedOn is not null) && prisoner.CurrentStay is null)
         {
-            var lastLeft = prisoner.Imprisonments.Max(i => i.LeftOn) ?? DateOnly.MinValue;
+            var lastLeft = prisoner.Stays.Max(i => i.LeftOn) ?? DateOnly.MinValue;
             journal.Record(EntryChange.Added, prisoner.Admit(PrisonOf(row), newStay ? Latest(row.AdmittedOn, lastLeft) : _day).Id);
             Arrivals++;
             arrived = true;
@@ -102,7 +102,7 @@ public sealed class CustodyReplay(CustodyFile file, IReadOnlyDictionary<string, 
     public void Release(Prisoner prisoner, CustodyInmate known)
     {
         var journal = Note(known.InmateId, known, prisoner);
-        if (prisoner.CurrentImprisonment is { } current)
+        if (prisoner.CurrentStay is { } current)
         {
             Leave(prisoner, Latest(_day, current.ArrivalDate), journal);
         }
@@ -120,7 +120,7 @@ public sealed class CustodyReplay(CustodyFile file, IReadOnlyDictionary<string, 
     /// <summary>Ends the stay and the self-harm watch: a watch is kept on someone in custody and ends when they leave.</summary>
     private void Leave(Prisoner prisoner, DateOnly on, ImportedInmateChange journal)
     {
-        var stay = prisoner.CurrentImprisonment!;
+        var stay = prisoner.CurrentStay!;
         prisoner.Release(on);
         journal.Record(EntryChange.Ended, stay.Id);
         Releases++;

@@ -174,7 +174,7 @@ public sealed class ImportedDaysRevert(Func<PrisonDb> openDb, ChangePublisher pu
     /// <summary>Whether the end the import recorded is still there to take back (staff may have taken it back already).</summary>
     private static bool IsEnded(Entry entry) => entry switch
     {
-        Imprisonment stay => stay.LeftOn is not null,
+        Stay stay => stay.LeftOn is not null,
         Charge charge => charge.IsSuperseded,
         SelfHarmWatch watch => watch.Period.End is not null,
         ThreatGroupMembership membership => membership.Period.End is not null,

@@ -75,7 +75,7 @@ public sealed class DesignA(PrisonDb db, DangerEvaluator evaluator)
     }
 
     private Task<List<Guid>> ArrivalsAsync(int prisonId, int skip, int take, CancellationToken cancellationToken) => (
-            from stay in db.Set<Imprisonment>().AsNoTracking()
+            from stay in db.Set<Stay>().AsNoTracking()
             join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
             where stay.PrisonId == prisonId && stay.LeftOn == null
             orderby stay.ArrivalDate descending, prisoner.Number

@@ -75,7 +75,7 @@ public class RecordChangeAuditTests
         Assert.Null(entry.Before);
         var after = JsonDocument.Parse(entry.After!).RootElement;
         Assert.Equal("Prisoner A1", after.GetProperty("Prisoner").GetProperty("Name").GetString());
-        var stay = Assert.Single(after.EnumerateObject(), part => part.Name.StartsWith("Imprisonment ", StringComparison.Ordinal)).Value;
+        var stay = Assert.Single(after.EnumerateObject(), part => part.Name.StartsWith("Stay ", StringComparison.Ordinal)).Value;
         Assert.Equal(1, stay.GetProperty("PrisonId").GetInt32());
         // Absent optional parts (no sentence, not struck) are left out rather than listed as empty values.
         Assert.DoesNotContain(stay.EnumerateObject(), p => p.Name.StartsWith("Sentence.", StringComparison.Ordinal) || p.Name.StartsWith("Strike.", StringComparison.Ordinal));

@@ -39,7 +39,7 @@ public class DemoRecordsTests
         var evaluator = new DangerEvaluator(AllRules, Calendar);
 
         var prisonsByRule = data.Prisoners
-            .SelectMany(p => evaluator.Evaluate(p, Noon(today)).FiredRules.Select(f => (f.Code, p.CurrentImprisonment!.PrisonId)))
+            .SelectMany(p => evaluator.Evaluate(p, Noon(today)).FiredRules.Select(f => (f.Code, p.CurrentStay!.PrisonId)))
             .GroupBy(f => f.Code, f => f.PrisonId)
             .ToDictionary(g => g.Key, g => g.Distinct().Count());
 
@@ -68,8 +68,8 @@ public class DemoRecordsTests
         foreach (var prison in data.Prisons)
         {
             var latest = data.Prisoners
-                .Where(p => p.CurrentImprisonment!.PrisonId == prison.Id)
-                .OrderByDescending(p => p.CurrentImprisonment!.ArrivalDate)
+                .Where(p => p.CurrentStay!.PrisonId == prison.Id)
+                .OrderByDescending(p => p.CurrentStay!.ArrivalDate)
                 .Take(10)
                 .Select(p => evaluator.Evaluate(p, Noon(today)).IsDangerous)
                 .ToList();
@@ -129,7 +129,7 @@ public class DemoRecordsTests
         var data = DemoRecords.Create(today, seed);
 
         Assert.Equal([1, 2, 3], data.Prisons.Select(p => p.Id));
-        Assert.All(data.Prisoners, p => Assert.Contains(p.CurrentImprisonment!.PrisonId, data.Prisons.Select(f => f.Id)));
+        Assert.All(data.Prisoners, p => Assert.Contains(p.CurrentStay!.PrisonId, data.Prisons.Select(f => f.Id)));
     }
 
     [Theory]
@@ -154,9 +154,9 @@ public class DemoRecordsTests
 
         Assert.All(data.Prisoners, prisoner =>
         {
-            var stays = prisoner.Imprisonments;
+            var stays = prisoner.Stays;
             Assert.Equal(stays.OrderBy(i => i.ArrivalDate), stays);
-            Assert.Same(prisoner.CurrentImprisonment, stays[^1]);
+            Assert.Same(prisoner.CurrentStay, stays[^1]);
             Assert.All(stays.Zip(stays.Skip(1)), pair => Assert.True(pair.First.LeftOn <= pair.Second.ArrivalDate));
         });
     }
@@ -169,7 +169,7 @@ public class DemoRecordsTests
 
         Assert.All(data.Prisoners, p =>
         {
-            var days = p.Imprisonments.Select(i => i.ArrivalDate)
+            var days = p.Stays.Select(i => i.ArrivalDate)
                 .Concat(p.DisciplinaryNotices.Select(n => n.Date))
                 .Concat(p.Charges.Select(c => c.OffenceDate ?? today))
                 .Concat(p.Requests.Select(r => r.Date))
@@ -209,7 +209,7 @@ public class DemoRecordsTests
     /// <summary>The arrival days of a prison's current prisoners, latest first.</summary>
     private static List<DateOnly> ArrivalsAt(PrisonFacility prison, DemoData data) =>
         data.Prisoners
-            .Select(p => p.CurrentImprisonment!)
+            .Select(p => p.CurrentStay!)
             .Where(i => i.PrisonId == prison.Id)
             .Select(i => i.ArrivalDate)
             .OrderDescending()
@@ -222,7 +222,7 @@ public class DemoRecordsTests
         string.Join(
             " | ",
             new object?[] { p.Number, p.Name, p.DateOfBirth, p.LegalStatus, p.SecurityCategory }
-                .Concat(p.Imprisonments.Select(i => $"{i} {i.Sentence}"))
+                .Concat(p.Stays.Select(i => $"{i} {i.Sentence}"))
                 .Concat(p.Charges)
                 .Concat(p.DisciplinaryNotices)
                 .Concat(p.Requests)

@@ -25,23 +25,23 @@ public class CurrentStayTests
         {
             (await db.LoadPrisonerAsync("R001", Tracking.Tracked))!.Release(Today.AddDays(-1));
             var struck = (await db.LoadPrisonerAsync("S001", Tracking.Tracked))!;
-            struck.StrikeOut(struck.CurrentImprisonment!.Id, new Strike(new DateTime(2026, 11, 21, 12, 0, 0, DateTimeKind.Utc), "clerk", "never arrived"));
+            struck.StrikeOut(struck.CurrentStay!.Id, new Strike(new DateTime(2026, 11, 21, 12, 0, 0, DateTimeKind.Utc), "clerk", "never arrived"));
             struck.Admit(2, Today);
             await db.SaveRecordChangesAsync();
         }
 
         await using (var db = database.Open())
         {
-            var byLinq = await db.Set<Imprisonment>().Where(CurrentStay.Is).Select(s => new { s.PrisonId, s.ArrivalDate }).ToListAsync();
-            var sql = "SELECT prison_id AS \"Value\" FROM imprisonment WHERE " + CurrentStay.Sql + " ORDER BY prison_id";
-            var aliasedSql = "SELECT i.prison_id AS \"Value\" FROM imprisonment i WHERE " + CurrentStay.SqlOf("i") + " ORDER BY i.prison_id";
+            var byLinq = await db.Set<Stay>().Where(CurrentStayCondition.Is).Select(s => new { s.PrisonId, s.ArrivalDate }).ToListAsync();
+            var sql = "SELECT prison_id AS \"Value\" FROM imprisonment WHERE " + CurrentStayCondition.Sql + " ORDER BY prison_id";
+            var aliasedSql = "SELECT i.prison_id AS \"Value\" FROM imprisonment i WHERE " + CurrentStayCondition.SqlOf("i") + " ORDER BY i.prison_id";
             var bySql = await db.Database.SqlQueryRaw<int>(sql).ToListAsync();
             var byAliasedSql = await db.Database.SqlQueryRaw<int>(aliasedSql).ToListAsync();
 
             Assert.Equal([1, 2], byLinq.Select(s => s.PrisonId).Order());
             Assert.Equal([1, 2], bySql);
             Assert.Equal([1, 2], byAliasedSql);
-            Assert.Equal(4, await db.Set<Imprisonment>().CountAsync());
+            Assert.Equal(4, await db.Set<Stay>().CountAsync());
         }
     }
 }

@@ -55,7 +55,7 @@ public class StruckEntryMappingTests
         await using (var db = database.Open())
         {
             var prisoner = (await db.LoadPrisonerAsync("S002", Tracking.Tracked))!;
-            prisoner.StrikeOut(prisoner.CurrentImprisonment!.Id, new Strike(StruckAt, "officer Smith", "never arrived"));
+            prisoner.StrikeOut(prisoner.CurrentStay!.Id, new Strike(StruckAt, "officer Smith", "never arrived"));
             prisoner.Admit(2, Today);
             await db.SaveRecordChangesAsync();
         }

@@ -64,7 +64,7 @@ public class MigrationTests
             db.Prisons.AddRange(Records.Prison(1), Records.Prison(2));
             var prisoners = Enumerable.Range(1, 9).Select(n => Records.Harmless($"M{n}", prisonId: n <= 6 ? 1 : 2, TestDay.Today.AddDays(-n))).ToList();
             prisoners[0].Release(TestDay.Today);
-            prisoners[1].StrikeOut(prisoners[1].CurrentImprisonment!.Id, new Domain.Record.Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"));
+            prisoners[1].StrikeOut(prisoners[1].CurrentStay!.Id, new Domain.Record.Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"));
             db.Prisoners.AddRange(prisoners);
             await WithLaterColumnsAsync(database, "009_prison_status_counts", async () =>
             {
@@ -198,7 +198,7 @@ public class MigrationTests
         var loaded = (await read.LoadPrisonersAsync([full.Id, bare.Id], Tracking.Untracked)).ToDictionary(p => p.Number);
         Assert.Equal(2, loaded["FULL"].DrugTests.Count);
         Assert.Equal(2, loaded["FULL"].ContactOrderBreaches.Count);
-        Assert.Single(loaded["BARE"].Imprisonments);
+        Assert.Single(loaded["BARE"].Stays);
         Assert.Empty(loaded["BARE"].DrugTests);
         Assert.Equal(2, (await read.LoadPrisonerAsync("FULL", Tracking.Tracked))!.Charges.Count);
     }

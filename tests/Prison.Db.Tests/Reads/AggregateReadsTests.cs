@@ -57,7 +57,7 @@ public class AggregateReadsTests
         var prisoner = (await read.LoadPrisonersAsync([arrival.Id], Tracking.Untracked)).Single();
 
         Assert.Equal(Prisoners + 2, counter.Count);
-        Assert.Single(prisoner.Imprisonments);
+        Assert.Single(prisoner.Stays);
         Assert.Single(prisoner.DrugTests);
         Assert.Empty(prisoner.Charges);
     }
@@ -82,7 +82,7 @@ public class AggregateReadsTests
 
         Assert.Equal(ids.Count, loaded.Count);
         Assert.Equal(Prisoners + 2, counter.Count);
-        Assert.All(loaded, prisoner => Assert.Single(prisoner.Imprisonments));
+        Assert.All(loaded, prisoner => Assert.Single(prisoner.Stays));
         Assert.Single(loaded.Single(p => p.Number == "B150").DrugTests);
     }
 
@@ -113,7 +113,7 @@ public class AggregateReadsTests
         var prisoner = (await db.LoadPrisonerAsync("B002", Tracking.Tracked))!;
 
         Assert.Equal(Prisoners + Collections, counter.Count);
-        Assert.Single(prisoner.Imprisonments);
+        Assert.Single(prisoner.Stays);
         Assert.Equal(3, prisoner.DrugTests.Count);
         Assert.Equal(3, prisoner.ContactOrderBreaches.Count);
         // The prisoner, its one stay and three entries in each other collection, all tracked.
@@ -178,7 +178,7 @@ public class AggregateReadsTests
 
         Assert.Equal("B002", prisoner.Number);
         var counts = prisoner.EntriesIncludingStruck().CountBy(entry => entry.GetType()).ToDictionary();
-        Assert.All(Prisoner.EntryKinds, kind => Assert.Equal(kind == typeof(Imprisonment) ? 1 : 3, counts.GetValueOrDefault(kind)));
+        Assert.All(Prisoner.EntryKinds, kind => Assert.Equal(kind == typeof(Stay) ? 1 : 3, counts.GetValueOrDefault(kind)));
         Assert.All(prisoner.Detainers, d => Assert.NotNull(d.Period.End));
     }
 

@@ -121,7 +121,7 @@ public class DangerousDaysTests
             {
                 foreach (var prisoner in moved.Where((_, i) => i % 2 == round % 2))
                 {
-                    await ChangeAsync(database, prisoner.Number, p => p.Transfer(3 - p.CurrentImprisonment!.PrisonId, TestDay.Today, forDisciplinaryReasons: false));
+                    await ChangeAsync(database, prisoner.Number, p => p.Transfer(3 - p.CurrentStay!.PrisonId, TestDay.Today, forDisciplinaryReasons: false));
                 }
 
                 await using var db = database.Open();

@@ -139,8 +139,8 @@ public class DashboardStampTests
         await MovesAsync("a release", () => ChangeAsync(database, Number(7), p => p.Release(TestDay.Today)), 1);
         await MovesAsync("a transfer", () => ChangeAsync(database, Number(8), p => p.Transfer(prisonId: 2, TestDay.Today, forDisciplinaryReasons: false)), 1, 2);
         await MovesAsync("an arrival", () => AddAsync(database, Records.Harmless("NEW", 2, TestDay.Today)), 2);
-        await MovesAsync("a current stay struck out", () => ChangeAsync(database, "NEW", p => p.StrikeOut(p.CurrentImprisonment!.Id, new Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"))), 2);
-        await MovesAsync("the transfer struck out, its prisoner back where they were", () => ChangeAsync(database, Number(8), p => p.StrikeOut(p.CurrentImprisonment!.Id, new Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"))), 1, 2);
+        await MovesAsync("a current stay struck out", () => ChangeAsync(database, "NEW", p => p.StrikeOut(p.CurrentStay!.Id, new Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"))), 2);
+        await MovesAsync("the transfer struck out, its prisoner back where they were", () => ChangeAsync(database, Number(8), p => p.StrikeOut(p.CurrentStay!.Id, new Strike(TestDay.Noon.UtcDateTime, "clerk", "entered in error"))), 1, 2);
         await MovesAsync("a past stay", () => ChangeAsync(database, Number(9), p => p.RecordPastStay(prisonId: 2, TestDay.Today.AddYears(-3), TestDay.Today.AddYears(-2), ArrivalReason.NewReception)), 1);
         await MovesAsync("a verdict of a prisoner held nowhere", () => WriteAsync(database, Number(7), DangerStatus.Dangerous, "NotConvicted"));
         await MovesAsync("a new rule set in force", async () =>
@@ -190,7 +190,7 @@ public class DashboardStampTests
                     case 1:
                         prisoner.CorrectPersonalDetails($"Prisoner {number} renamed {changer}.{n}", null);
                         break;
-                    case 2 when prisoner.CurrentImprisonment is { } stay:
+                    case 2 when prisoner.CurrentStay is { } stay:
                         prisoner.Transfer(3 - stay.PrisonId, TestDay.Today, forDisciplinaryReasons: false);
                         break;
                     default:
@@ -272,7 +272,7 @@ public class DashboardStampTests
     {
         await using var db = database.Open();
         var rows = await (
-                from stay in db.Set<Imprisonment>()
+                from stay in db.Set<Stay>()
                 where stay.PrisonId == prison && stay.LeftOn == null && stay.Strike == null
                 join p in db.Prisoners on EF.Property<Guid>(stay, "PrisonerId") equals p.Id
                 select new { p.Number, p.Name, p.LegalStatus, stay.ArrivalDate, p.DangerStatus, p.Id })

@@ -57,11 +57,11 @@ public class KeptStatusCountsTests
         await WriteVerdictsAsync(database, new() { [1] = DangerStatus.Dangerous, [3] = DangerStatus.Dangerous, [7] = DangerStatus.NotDangerous });
         await AssertKeptAsync(database, "verdicts for a transferred, a released and a held prisoner");
 
-        await ChangeAsync(database, Number(8), p => p.StrikeOut(p.CurrentImprisonment!.Id, Strike()));
+        await ChangeAsync(database, Number(8), p => p.StrikeOut(p.CurrentStay!.Id, Strike()));
         await AssertKeptAsync(database, "a current stay struck out");
         await AssertCountsAsync(database, prisonId: 2, new StatusCounts(1, 2, 1));
 
-        await ChangeAsync(database, Number(1), p => p.StrikeOut(p.Imprisonments.Single(i => !i.IsCurrent).Id, Strike()));
+        await ChangeAsync(database, Number(1), p => p.StrikeOut(p.Stays.Single(i => !i.IsCurrent).Id, Strike()));
         await AssertKeptAsync(database, "an ended stay struck out");
         await AssertCountsAsync(database, prisonId: 2, new StatusCounts(0, 2, 2));
 
@@ -112,8 +112,8 @@ public class KeptStatusCountsTests
             var all = Enumerable.Range(1, 96).Select(n => Records.Harmless(Number(n), prisonId: 1 + n % 2, TestDay.Today.AddDays(-n))).ToList();
             db.Prisoners.AddRange(all);
             await db.SaveRecordChangesAsync();
-            first = all.Where((_, i) => i % 4 < 2).OrderBy(p => p.CurrentImprisonment!.PrisonId).ToList();
-            second = all.Where((_, i) => i % 4 >= 2).OrderByDescending(p => p.CurrentImprisonment!.PrisonId).ToList();
+            first = all.Where((_, i) => i % 4 < 2).OrderBy(p => p.CurrentStay!.PrisonId).ToList();
+            second = all.Where((_, i) => i % 4 >= 2).OrderByDescending(p => p.CurrentStay!.PrisonId).ToList();
         }
 
         // Two transactions held open, each over both prisons, their prisoners in opposite orders: the second waits

@@ -34,7 +34,7 @@ public class StruckTransferTests
         await using (var db = database.Open())
         {
             var prisoner = (await db.LoadPrisonerAsync("T001", Tracking.Tracked))!;
-            earlierId = prisoner.CurrentImprisonment!.Id;
+            earlierId = prisoner.CurrentStay!.Id;
             transferredId = prisoner.Transfer(prisonId: 2, TestDay.Today.AddDays(-5), forDisciplinaryReasons: false).Id;
             await db.SaveRecordChangesAsync();
         }
@@ -52,17 +52,17 @@ public class StruckTransferTests
         await using (var db = database.Open())
         {
             var prisoner = (await db.LoadPrisonerAsync("T001", Tracking.Tracked))!;
-            var current = prisoner.CurrentImprisonment!;
+            var current = prisoner.CurrentStay!;
             Assert.Equal((earlierId, 1, (DateOnly?)null), (current.Id, current.PrisonId, current.LeftOn));
-            var struck = Assert.Single(prisoner.EntriesIncludingStruck().OfType<Imprisonment>(), i => i.Id == transferredId);
+            var struck = Assert.Single(prisoner.EntriesIncludingStruck().OfType<Stay>(), i => i.Id == transferredId);
             Assert.Equal("the move did not happen", struck.Strike?.Reason);
 
             // Written once for the save of two steps: after the admission's and the transfer's, one entry for the
             // strike, with the reopening of the earlier stay in it.
             var entries = await db.AuditEntries.Where(e => e.PrisonerId == prisonerId).OrderBy(e => e.Id).ToListAsync();
             Assert.Equal([AuditAction.PrisonerAdded, AuditAction.PrisonerChanged, AuditAction.PrisonerChanged], entries.Select(e => e.Action));
-            Assert.Contains($"Imprisonment {earlierId}", entries[2].After, StringComparison.Ordinal);
-            Assert.Contains($"Imprisonment {transferredId}", entries[2].After, StringComparison.Ordinal);
+            Assert.Contains($"Stay {earlierId}", entries[2].After, StringComparison.Ordinal);
+            Assert.Contains($"Stay {transferredId}", entries[2].After, StringComparison.Ordinal);
 
             foreach (var prisonId in PrisonIds)
             {

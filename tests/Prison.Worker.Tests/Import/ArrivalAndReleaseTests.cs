@@ -21,7 +21,7 @@ public class ArrivalAndReleaseTests
         Assert.Equal(new DateOnly(2002, 7, 1), prisoner.DateOfBirth);
         Assert.Equal(LegalStatus.Remand, prisoner.LegalStatus);
         Assert.Equal(SecurityCategory.B, prisoner.SecurityCategory);
-        var stay = Assert.Single(prisoner.Imprisonments);
+        var stay = Assert.Single(prisoner.Stays);
         Assert.Equal(new DateOnly(2025, 7, 28), stay.ArrivalDate);
         Assert.Equal(ArrivalReason.NewReception, stay.ArrivalReason);
         Assert.Equal(MadeUpDetails.FacilityOf("1001", isWoman: false).Code, await fixture.PrisonCodeAsync(stay.PrisonId));
@@ -43,7 +43,7 @@ public class ArrivalAndReleaseTests
         await fixture.ImportFolderAsync();
         var prisoner = await fixture.PrisonerAsync("2002");
 
-        Assert.Equal("RMSC", await fixture.PrisonCodeAsync(prisoner.CurrentImprisonment!.PrisonId));
+        Assert.Equal("RMSC", await fixture.PrisonCodeAsync(prisoner.CurrentStay!.PrisonId));
         Assert.Equal(new MadeUpDetails().NameOf("2002", isWoman: true), prisoner.Name);
     }
 
@@ -60,9 +60,9 @@ public class ArrivalAndReleaseTests
         var held = await fixture.PrisonerAsync("1002");
 
         Assert.Equal((2, 1), (summary.Arrivals, summary.Releases));
-        Assert.Null(released.CurrentImprisonment);
-        Assert.Equal(ImportFixture.Day1.AddDays(1), Assert.Single(released.Imprisonments).LeftOn);
-        Assert.NotNull(held.CurrentImprisonment);
+        Assert.Null(released.CurrentStay);
+        Assert.Equal(ImportFixture.Day1.AddDays(1), Assert.Single(released.Stays).LeftOn);
+        Assert.NotNull(held.CurrentStay);
         Assert.Contains(fixture.Published, p => p.PrisonerId == released.Id && p.ChangeVersion == released.ChangeVersion);
     }
 
@@ -79,7 +79,7 @@ public class ArrivalAndReleaseTests
 
         Assert.Equal((2, 1), (summary.Arrivals, summary.Releases));
         Assert.Collection(
-            prisoner.Imprisonments.OrderBy(i => i.ArrivalDate),
+            prisoner.Stays.OrderBy(i => i.ArrivalDate),
             first => Assert.Equal((new DateOnly(2025, 6, 1), (DateOnly?)ImportFixture.Day1), (first.ArrivalDate, first.LeftOn)),
             second => Assert.Equal((day2, (DateOnly?)null), (second.ArrivalDate, second.LeftOn)));
     }
@@ -96,7 +96,7 @@ public class ArrivalAndReleaseTests
         var prisoner = await fixture.PrisonerAsync("1001");
 
         Assert.Equal((3, 1), (summary.Arrivals, summary.Releases));
-        Assert.Equal(ImportFixture.Day1.AddDays(2), prisoner.CurrentImprisonment!.ArrivalDate);
-        Assert.Equal(2, prisoner.Imprisonments.Count);
+        Assert.Equal(ImportFixture.Day1.AddDays(2), prisoner.CurrentStay!.ArrivalDate);
+        Assert.Equal(2, prisoner.Stays.Count);
     }
 }

@@ -29,7 +29,7 @@ public class FileProblemTests
                 $"{file.Name}:6: srg_flg 'maybe' is not Y or N",
             ],
             summary.Rejected.Select(r => r.ToString()));
-        Assert.NotNull((await fixture.PrisonerAsync("1006")).CurrentImprisonment);
+        Assert.NotNull((await fixture.PrisonerAsync("1006")).CurrentStay);
         Assert.Equal("4", (await fixture.Database.RowsAsync("SELECT rejected_rows FROM imported_day")).Single()[0]);
     }
 
@@ -43,7 +43,7 @@ public class FileProblemTests
         var summary = await fixture.ImportFolderAsync();
 
         Assert.Equal((1, 0), (summary.Rejected.Count, summary.Releases));
-        Assert.NotNull((await fixture.PrisonerAsync("1001")).CurrentImprisonment);
+        Assert.NotNull((await fixture.PrisonerAsync("1001")).CurrentStay);
     }
 
     [Theory]
@@ -62,9 +62,9 @@ public class FileProblemTests
 
         Assert.Equal((0, 3), (summary.Days[1].Releases, summary.Days[1].ReleasesHeldBack));
         Assert.Equal((2, 0), (summary.Days[2].Releases, summary.Days[2].ReleasesHeldBack));
-        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1029")).Imprisonments).LeftOn);
-        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1030")).Imprisonments).LeftOn);
-        var stay = Assert.Single((await fixture.PrisonerAsync("1028")).Imprisonments);
+        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1029")).Stays).LeftOn);
+        Assert.Equal(day3, Assert.Single((await fixture.PrisonerAsync("1030")).Stays).LeftOn);
+        var stay = Assert.Single((await fixture.PrisonerAsync("1028")).Stays);
         Assert.Equal((new DateOnly(2025, 7, 30), (DateOnly?)null), (stay.ArrivalDate, stay.LeftOn));
     }
 

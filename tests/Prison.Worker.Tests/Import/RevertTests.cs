@@ -98,7 +98,7 @@ public class RevertTests
         await using var fixture = await ImportFixture.StartAsync();
         await ImportBadSecondDayAndTheThirdOnTopAsync(fixture);
         var released = await fixture.PrisonerAsync("1020");
-        Assert.Equal(2, released.Imprisonments.Count);
+        Assert.Equal(2, released.Stays.Count);
         var publishedBefore = fixture.Published.Count;
 
         var days = await fixture.RevertAsync(Day2);
@@ -112,7 +112,7 @@ public class RevertTests
         Assert.Equal(("NY Penal Law §265.03", "import", ImportedDaysRevert.StrikeReason(Day2)), (struckCharge.Offence, struckCharge.Strike!.By, struckCharge.Strike.Reason));
         // 1020: released by the bad day and back on the third: the stay of day 1 is current again, day 3's struck out.
         var back = await fixture.PrisonerAsync("1020");
-        var stay = Assert.Single(back.Imprisonments);
+        var stay = Assert.Single(back.Stays);
         Assert.Equal((new DateOnly(2025, 7, 30), (DateOnly?)null), (stay.ArrivalDate, stay.LeftOn));
         Assert.Equal(ImportedDaysRevert.StrikeReason(Day3), Assert.Single(back.EntriesIncludingStruck(), e => e.IsStruck).Strike!.Reason);
         // 1002: the watch the bad day ended runs on; 1006: back to category C (MED); 1007: the notice struck out.

@@ -99,7 +99,7 @@ public sealed class DetailsModel(
             titles,
             time,
             NameOfPrison);
-        HeldAt = prisoner.CurrentImprisonment is { } stay ? NameOfPrison(stay.PrisonId) : null;
+        HeldAt = prisoner.CurrentStay is { } stay ? NameOfPrison(stay.PrisonId) : null;
         History = await db.VerdictHistoryAsync(prisoner.Id, cancellationToken);
         return true;
     }

@@ -18,14 +18,14 @@ public sealed class Admission : RecordForm
     [Required(ErrorMessage = "Enter the arrival date as YYYY-MM-DD."), Day]
     public DateOnly? Date { get; set; }
 
-    public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is null;
+    public override bool Offers(Prisoner prisoner) => prisoner.CurrentStay is null;
 
     public override IReadOnlyList<FormField> Fields() =>
         [FormField.Choice(nameof(Prison), "Prison", Context.ArrivalPrisonOptions), FormField.Date(nameof(Date), "Arrival date", Context.TodayText)];
 
     public override void Validate(ModelStateDictionary errors)
     {
-        if (Prisoner.CurrentImprisonment is { } current)
+        if (Prisoner.CurrentStay is { } current)
         {
             errors.AddModelError(string.Empty, $"{Prisoner.Number} is already held at {Context.PrisonName(current.PrisonId)} since {current.ArrivalDate:yyyy-MM-dd}: record a transfer instead.");
         }

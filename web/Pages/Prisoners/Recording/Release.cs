@@ -14,13 +14,13 @@ public sealed class Release : RecordForm
     [Required(ErrorMessage = "Enter the release date as YYYY-MM-DD."), Day]
     public DateOnly? Date { get; set; }
 
-    public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
+    public override bool Offers(Prisoner prisoner) => prisoner.CurrentStay is not null;
 
     public override IReadOnlyList<FormField> Fields() => [FormField.Date(nameof(Date), "Release date", Context.TodayText)];
 
     public override void Validate(ModelStateDictionary errors)
     {
-        if (Prisoner.CurrentImprisonment is not { } current)
+        if (Prisoner.CurrentStay is not { } current)
         {
             errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so cannot be released.");
             return;

@@ -22,14 +22,14 @@ public sealed class SentenceEntry : RecordForm
 
     public bool Life { get; set; }
 
-    public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
+    public override bool Offers(Prisoner prisoner) => prisoner.CurrentStay is not null;
 
     public override IReadOnlyList<FormField> Fields() =>
         [FormField.Number(nameof(Months), "Length in months"), FormField.Check(nameof(Life), "Life sentence (leave the length empty)")];
 
     public override void Validate(ModelStateDictionary errors)
     {
-        if (Prisoner.CurrentImprisonment is null)
+        if (Prisoner.CurrentStay is null)
         {
             errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so has no sentence to record.");
         }

@@ -19,7 +19,7 @@ public sealed class Transfer : RecordForm
 
     public bool Disciplinary { get; set; }
 
-    public override bool Offers(Prisoner prisoner) => prisoner.CurrentImprisonment is not null;
+    public override bool Offers(Prisoner prisoner) => prisoner.CurrentStay is not null;
 
     public override IReadOnlyList<FormField> Fields() =>
     [
@@ -30,7 +30,7 @@ public sealed class Transfer : RecordForm
 
     public override void Validate(ModelStateDictionary errors)
     {
-        if (Prisoner.CurrentImprisonment is not { } current)
+        if (Prisoner.CurrentStay is not { } current)
         {
             errors.AddModelError(string.Empty, $"{Prisoner.Number} is not in custody, so cannot be transferred: record an arrival instead.");
             return;

@@ -183,7 +183,7 @@ public sealed class EntryFormTests(ProductionFixture system) : IClassFixture<Pro
         const string number = "A103";
         await RecordAsync(number, "transfer", "Prison=2|Date={today}|Disciplinary=false");
         var (form, _) = await RecordPosting.OpenAsync(system.Client, number, "strike-out");
-        var stay = System.Text.RegularExpressions.Regex.Match(form, "<option value=\"([^\"]+)\">Imprisonment: Transfer at Prison 2 on").Groups[1].Value;
+        var stay = System.Text.RegularExpressions.Regex.Match(form, "<option value=\"([^\"]+)\">Stay: Transfer at Prison 2 on").Groups[1].Value;
         Assert.NotEmpty(stay);
 
         await RecordAsync(number, "strike-out", $"Entry={stay}|Reason=the van never left");

@@ -4,11 +4,14 @@ using Prison.Domain.Record;
 
 namespace Prison.Db.Mappings;
 
-internal sealed class ImprisonmentConfiguration : RecordConfiguration<Imprisonment>
+internal sealed class StayConfiguration : RecordConfiguration<Stay>
 {
     protected override int RecordPart => 0;
 
-    protected override void ConfigureRecord(EntityTypeBuilder<Imprisonment> builder)
+    /// <summary>The table was made when a stay was called an imprisonment.</summary>
+    protected override string Table => "imprisonment";
+
+    protected override void ConfigureRecord(EntityTypeBuilder<Stay> builder)
     {
         builder.Property(i => i.ArrivalReason).HasConversion<string>().HasMaxLength(24);
         builder.Ignore(i => i.IsCurrent);
@@ -22,8 +25,8 @@ internal sealed class ImprisonmentConfiguration : RecordConfiguration<Imprisonme
 
         // The dashboard: the most recent arrivals among a prison's current stays; and one current stay a prisoner.
         builder.HasIndex(i => new { i.PrisonId, i.ArrivalDate }).IsDescending(false, true)
-            .HasDatabaseName("imprisonment_current_by_arrival").HasFilter(CurrentStay.Sql);
-        builder.HasIndex([PrisonerConfiguration.PrisonerKey], "imprisonment_one_current").IsUnique().HasFilter(CurrentStay.Sql);
+            .HasDatabaseName("imprisonment_current_by_arrival").HasFilter(CurrentStayCondition.Sql);
+        builder.HasIndex([PrisonerConfiguration.PrisonerKey], "imprisonment_one_current").IsUnique().HasFilter(CurrentStayCondition.Sql);
         builder.HasOne<Prison.Domain.PrisonFacility>().WithMany().HasForeignKey(i => i.PrisonId).OnDelete(DeleteBehavior.Restrict);
     }
 }

@@ -3,13 +3,13 @@ using Prison.Web.Pages.Prisoners.Recording;
 
 namespace Prison.Web.Pages.Prisoners.Sections;
 
-public sealed class ImprisonmentSection : EntrySection<Imprisonment>
+public sealed class StaySection : EntrySection<Stay>
 {
-    public override string Title => "Imprisonments";
+    public override string Title => "Stays";
 
     public override RecordGroup Group => RecordGroup.Custody;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<Admission>(), RecordForms.Of<Transfer>(), RecordForms.Of<Release>(), RecordForms.Of<PastStay>(), RecordForms.Of<SentenceEntry>()];
 
-    protected override IEnumerable<Imprisonment> Order(IEnumerable<Imprisonment> entries) => entries.OrderByDescending(i => i.ArrivalDate);
+    protected override IEnumerable<Stay> Order(IEnumerable<Stay> entries) => entries.OrderByDescending(i => i.ArrivalDate);
 }

@@ -1,13 +1,13 @@
 namespace Prison.Domain.Record;
 
 /// <summary>A stay at one prison, from arrival to release or transfer out. A transfer starts a new imprisonment.</summary>
-public sealed class Imprisonment : Entry
+public sealed class Stay : Entry
 {
-    private Imprisonment()
+    private Stay()
     {
     }
 
-    internal Imprisonment(int prisonId, DateOnly arrivalDate, ArrivalReason reason)
+    internal Stay(int prisonId, DateOnly arrivalDate, ArrivalReason reason)
         : base(Guid.CreateVersion7())
     {
         PrisonId = prisonId;

@@ -7,9 +7,9 @@ namespace Prison.Db.Mappings;
 /// A stay that is current: not left, not struck out. Declared once, for LINQ (EF Core inlines the expression, compiled
 /// queries included) and for SQL (the raw statements and the partial indexes on current stays).
 /// </summary>
-public static class CurrentStay
+public static class CurrentStayCondition
 {
-    public static readonly Expression<Func<Imprisonment, bool>> Is = stay => stay.LeftOn == null && stay.Strike == null;
+    public static readonly Expression<Func<Stay, bool>> Is = stay => stay.LeftOn == null && stay.Strike == null;
 
     /// <summary><see cref="Is"/> over the imprisonment table's columns, unqualified.</summary>
     public const string Sql = "left_on IS NULL AND struck_at IS NULL";
