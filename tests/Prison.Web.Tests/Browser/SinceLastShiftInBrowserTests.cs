@@ -47,7 +47,8 @@ public sealed class SinceLastShiftInBrowserTests(Chromium chromium) : IClassFixt
         system.Clock.Advance(TimeSpan.FromDays(7));
         var run = JobRuns.Fire(system.Worker!.Services, DueReevaluationJob.Name);
         var states = await JobRuns.FinishedAsync(system.Worker.Services.GetRequiredService<JobStorage>(), run);
-        Assert.Equal("2 re-evaluated", JobRuns.Result(states));
+        // The two prisoners above, and the fixture's prisoner whose hearing enters its 14 days within the week.
+        Assert.Equal("3 re-evaluated", JobRuns.Result(states));
 
         // A session lasts 30 minutes without a page opened, by web's clock too: the next shift's officer signs in.
         page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
@@ -67,15 +68,16 @@ public sealed class SinceLastShiftInBrowserTests(Chromium chromium) : IClassFixt
         await Expect(ended.Locator("[data-role=cause]")).ToContainTextAsync("Window closed");
         await Expect(ended.Locator("[data-role=badge]")).ToHaveTextAsync("Not dangerous");
 
-        // Everything else happened a week ago, outside the default twelve hours.
-        await Expect(became.Locator("tbody tr")).ToHaveCountAsync(1);
+        // Everything else happened a week ago, outside the default twelve hours, but the fixture's coming hearing.
+        await Expect(became.Locator($"tr[data-prisoner-number={ComingUpNumber}] [data-role=reasons]")).ToHaveTextAsync("Court hearing within 14 days");
+        await Expect(became.Locator("tbody tr")).ToHaveCountAsync(2);
         await Expect(page.Locator("section[data-group=no-longer] tbody tr")).ToHaveCountAsync(1);
 
         // Another span, typed in the prison's time: from before the seed, the first verdicts and the notice are there too.
         var eightDaysAgo = TimeZoneInfo.ConvertTimeFromUtc(system.Clock.GetUtcNow().UtcDateTime.AddDays(-8), zone);
         await page.GetByLabel("From (New York time)").FillAsync(eightDaysAgo.ToString("yyyy-MM-dd'T'HH:mm"));
         await page.GetByRole(AriaRole.Button, new() { Name = "Show" }).ClickAsync();
-        await Expect(became.Locator("tbody tr")).ToHaveCountAsync(2 + DangerousAtFirstPrison.Count);
+        await Expect(became.Locator("tbody tr")).ToHaveCountAsync(3 + DangerousAtFirstPrison.Count);
         await Expect(became.Locator($"tr[data-prisoner-number={ArmedNumber}]")).ToContainTextAsync("first verdict");
         await Expect(became.Locator($"tr[data-prisoner-number={LateNoticeNumber}] [data-role=cause]")).ToHaveTextAsync("Record changed: added disciplinary notice");
         await page.ScreenshotAsync(new() { Path = Screenshot("since-last-shift.png"), FullPage = true });
