@@ -137,7 +137,7 @@ public class RecordChangeAuditTests
         await using var read = database.Open();
         var entries = await read.AuditEntries.OrderBy(e => e.PrisonerNumber).ToListAsync();
         Assert.Equal(
-            [("B1", "import", AuditAction.PrisonerAdded, "Added prisoner; added imprisonment"), ("B2", "import", AuditAction.PrisonerAdded, "Added prisoner; added imprisonment")],
+            [("B1", "import", AuditAction.PrisonerAdded, "Added prisoner; added stay"), ("B2", "import", AuditAction.PrisonerAdded, "Added prisoner; added stay")],
             entries.Select(e => (e.PrisonerNumber!, e.UserName, e.Action, e.Summary)));
         Assert.All(entries, e => Assert.Null(e.Before));
         Assert.All(entries, e => Assert.Null(e.After));
