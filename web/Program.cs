@@ -1,5 +1,5 @@
 using Prison.Web.Hosting;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 try
 {

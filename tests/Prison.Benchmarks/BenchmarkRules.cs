@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Domain.Evaluation;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Benchmarks;
 

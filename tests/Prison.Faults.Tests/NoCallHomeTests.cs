@@ -35,7 +35,7 @@ public sealed class NoCallHomeTests
         Assert.True(added.ExitCode == 0, added.Output);
 
         await using var web = await ServiceProcess.StartAsync("Prison.Web.dll", [.. configuration, RunningWeb.InsecureCookies, RunningWeb.PasswordAlone], Outbound(proxy, records, "web"));
-        await using var worker = await ServiceProcess.StartAsync("Prison.Worker.dll", ["run", .. configuration], Outbound(proxy, records, "worker"));
+        await using var worker = await ServiceProcess.StartAsync(WorkerProcess.Dll, ["run", .. configuration], Outbound(proxy, records, "worker"));
         var bothBusesStarted = DateTime.UtcNow;
 
         using var client = new HttpClient(new HttpClientHandler { CookieContainer = new CookieContainer(), AllowAutoRedirect = false }) { BaseAddress = web.Address };

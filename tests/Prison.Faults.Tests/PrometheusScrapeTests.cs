@@ -55,7 +55,7 @@ public sealed class PrometheusScrapeTests
         Assert.Null(await prometheus.ValueAsync("prison_prisoners_unknown{job=\"web\"}"));
         foreach (var job in new[] { "web", "worker" })
         {
-            Assert.Equal(1, await prometheus.ValueAsync($"prison_build_info{{job=\"{job}\",version=\"{Prison.Hosting.ProductVersion.Number}\"}}"));
+            Assert.Equal(1, await prometheus.ValueAsync($"prison_build_info{{job=\"{job}\",version=\"{Prison.ServiceDefaults.ProductVersion.Number}\"}}"));
         }
     }
 }

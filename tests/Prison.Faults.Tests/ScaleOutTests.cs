@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 using Microsoft.Extensions.Configuration;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Faults.Tests;
 

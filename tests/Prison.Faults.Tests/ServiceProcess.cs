@@ -33,7 +33,7 @@ public sealed partial class ServiceProcess : IAsyncDisposable
     }
 
     /// <summary>Starts the service and waits until its health endpoint says it is ready (its bus has bound its queues).</summary>
-    /// <param name="program">The app's dll beside the test assembly: <c>Prison.Web.dll</c> or <c>Prison.Worker.dll</c>.</param>
+    /// <param name="program">The app's dll beside the test assembly: <c>Prison.Web.dll</c>, or <see cref="WorkerProcess.Dll"/> (a whole path).</param>
     /// <param name="environment">Variables set for this process only, over the test's own.</param>
     public static async Task<ServiceProcess> StartAsync(string program, IEnumerable<string> arguments, IReadOnlyDictionary<string, string> environment)
     {

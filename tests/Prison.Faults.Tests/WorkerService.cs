@@ -23,7 +23,7 @@ public sealed class WorkerService : IAsyncDisposable
 
     /// <summary>Starts the service and waits until its health endpoint says it is ready (its bus has bound its queues).</summary>
     public static async Task<WorkerService> StartAsync(string[] configuration) =>
-        new(await ServiceProcess.StartAsync("Prison.Worker.dll", ["run", .. configuration], new Dictionary<string, string>()));
+        new(await ServiceProcess.StartAsync(WorkerProcess.Dll, ["run", .. configuration], new Dictionary<string, string>()));
 
     /// <summary>SIGKILL: no shutdown, no acknowledgement, as when a machine dies.</summary>
     public void Kill() => _process.Kill();

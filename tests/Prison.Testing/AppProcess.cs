@@ -5,7 +5,7 @@ namespace Prison.Testing;
 /// <summary>web or the worker run as an operator runs them: a separate process, its exit code and everything it printed.</summary>
 public static class AppProcess
 {
-    /// <param name="program">The app's dll beside the test assembly: <c>Prison.Web.dll</c> or <c>Prison.Worker.dll</c>.</param>
+    /// <param name="program">The app's dll beside the test assembly: <c>Prison.Web.dll</c>, or <see cref="WorkerProcess.Dll"/> (a whole path).</param>
     /// <param name="workingDirectory">The folder the process is started from.</param>
     /// <param name="environment">Variables set for this process only, over the test's own.</param>
     /// <param name="input">Written to the process's standard input, which is then closed.</param>

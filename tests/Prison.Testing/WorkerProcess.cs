@@ -1,11 +1,16 @@
+using System.Reflection;
+
 namespace Prison.Testing;
 
 /// <summary>
 /// The worker's command line as an operator runs it: a separate process, its exit code and everything it printed.
-/// Runs the Prison.Worker.dll beside the test assembly (every project referencing worker has it).
+/// Runs Prison.Worker.dll where the worker's own build put it (every project referencing Prison.Testing builds it).
 /// </summary>
 public static class WorkerProcess
 {
+    /// <summary>The worker's executable, as its build wrote it: <c>dotnet</c> runs it with its own dependencies and settings.</summary>
+    public static string Dll { get; } = typeof(WorkerProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(attribute => attribute.Key == "PrisonWorkerDll").Value!;
+
     public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunWithInputAsync(null, args);
 
     /// <param name="input">Written to the command's standard input, which is then closed (e.g. a password for --password-stdin).</param>
@@ -15,5 +20,5 @@ public static class WorkerProcess
     /// <param name="workingDirectory">The folder the command is started from.</param>
     /// <param name="environment">Variables set for this command only, over the test's own.</param>
     public static Task<(int ExitCode, string Output)> RunInAsync(string workingDirectory, IReadOnlyDictionary<string, string> environment, string? input, params string[] args) =>
-        AppProcess.RunAsync("Prison.Worker.dll", workingDirectory, environment, input, args);
+        AppProcess.RunAsync(Dll, workingDirectory, environment, input, args);
 }

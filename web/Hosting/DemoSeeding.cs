@@ -2,7 +2,7 @@ using MassTransit;
 using Prison.Db;
 using Prison.Db.Demo;
 using Prison.Domain.Evaluation;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Messaging;
 
 namespace Prison.Web.Hosting;
 

@@ -1,7 +1,7 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Identity;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Hosting;
 

@@ -1,6 +1,6 @@
 using System.Net;
 using Microsoft.AspNetCore.HttpOverrides;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Hosting;
 

@@ -8,9 +8,10 @@ using Prison.Web.Live;
 using Prison.Web.Prisons;
 using Prison.Web.Time;
 using Prison.Web.Wording;
-using Prison.Hosting.Evaluation;
-using Prison.Hosting;
-using Prison.Hosting.Telemetry;
+using Prison.Runtime;
+using Prison.Runtime.Evaluation;
+using Prison.ServiceDefaults;
+using Prison.ServiceDefaults.Telemetry;
 
 namespace Prison.Web.Hosting;
 

@@ -1,6 +1,6 @@
 using System.Collections.Concurrent;
 using Prison.Db.Reads;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Live;
 

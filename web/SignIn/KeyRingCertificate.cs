@@ -1,6 +1,6 @@
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.SignIn;
 

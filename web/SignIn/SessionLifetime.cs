@@ -1,4 +1,4 @@
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.SignIn;
 

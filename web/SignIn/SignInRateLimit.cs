@@ -20,7 +20,7 @@ public static class SignInRateLimit
         var perMinute = configuration.GetValue<int?>(AttemptsKey) ?? DefaultAttemptsPerMinute;
         if (perMinute < 1)
         {
-            throw new Prison.Hosting.StartupException($"{AttemptsKey} is {perMinute}: it must be 1 or more.");
+            throw new Prison.ServiceDefaults.StartupException($"{AttemptsKey} is {perMinute}: it must be 1 or more.");
         }
 
         services.AddRateLimiter(limiter =>

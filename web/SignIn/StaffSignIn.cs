@@ -8,7 +8,7 @@ using Microsoft.EntityFrameworkCore;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.SignIn;
 

@@ -1,5 +1,5 @@
 using System.Security.Claims;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.SignIn;
 

@@ -23,7 +23,7 @@ public sealed class UnknownUserLockouts(int size, TimeProvider clock) : IDisposa
         var size = configuration.GetValue<int?>(SizeKey) ?? DefaultSize;
         return size >= 1
             ? new UnknownUserLockouts(size, clock)
-            : throw new Prison.Hosting.StartupException($"{SizeKey} is {size}: it must be 1 or more.");
+            : throw new Prison.ServiceDefaults.StartupException($"{SizeKey} is {size}: it must be 1 or more.");
     }
 
     /// <summary>

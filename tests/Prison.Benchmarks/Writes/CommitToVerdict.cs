@@ -13,8 +13,7 @@ using Prison.Domain.Messages;
 using Prison.Domain.Record;
 using Prison.Testing;
 using Prison.Web.Hosting;
-using Prison.Hosting;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Messaging;
 
 namespace Prison.Benchmarks.Writes;
 

@@ -98,7 +98,7 @@ public static class FullReevaluation
     private static async Task<(int ExitCode, string Output)> RunVerbAsync(BenchDatabase database, string prefix, CancellationToken cancellationToken)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
+        start.ArgumentList.Add(WorkerProcess.Dll);
         start.ArgumentList.Add("reevaluate");
         start.ArgumentList.Add("--all");
         foreach (var arg in BenchServerArguments.For(database, prefix).Where(a => !a.StartsWith("--urls=", StringComparison.Ordinal)))

@@ -2,6 +2,7 @@ using System.Diagnostics;
 using System.Net;
 using System.Net.Sockets;
 using Prison.Benchmarks.Data;
+using Prison.Testing;
 
 namespace Prison.Benchmarks.Writes;
 
@@ -19,7 +20,7 @@ public sealed class WorkerProcessUnderTest : IAsyncDisposable
     {
         var port = FreePort();
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "Prison.Worker.dll"));
+        start.ArgumentList.Add(WorkerProcess.Dll);
         start.ArgumentList.Add("run");
         foreach (var arg in BenchServerArguments.For(database, queuePrefix, more).Select(a => a.StartsWith("--urls=", StringComparison.Ordinal) ? $"--urls=http://127.0.0.1:{port}" : a))
         {

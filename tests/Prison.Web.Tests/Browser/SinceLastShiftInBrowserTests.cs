@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Playwright;
 using Prison.Db.Identity;
 using Prison.Domain.Evaluation;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 using static Microsoft.Playwright.Assertions;
 using static Prison.Web.Tests.ProductionFixture;
 

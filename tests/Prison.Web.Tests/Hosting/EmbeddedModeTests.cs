@@ -10,7 +10,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain.Evaluation;
 using Prison.Web.Hosting;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Web.Tests.Hosting;
 

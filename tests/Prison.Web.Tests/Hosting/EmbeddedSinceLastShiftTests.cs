@@ -7,8 +7,8 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
-using Prison.Hosting.Jobs;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Jobs;
+using Prison.Runtime.Messaging;
 
 namespace Prison.Web.Tests.Hosting;
 

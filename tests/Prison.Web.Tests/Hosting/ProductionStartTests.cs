@@ -21,10 +21,11 @@ public sealed class ProductionStartTests : IDisposable
     private readonly string _home = Path.Combine(Path.GetTempPath(), $"prison-home-{Guid.NewGuid():N}");
 
     [Theory]
-    [InlineData("Prison.Web.dll", null)]
-    [InlineData("Prison.Worker.dll", "run")]
-    public async Task A_production_start_without_a_connection_string_refuses_with_one_sentence_instead_of_starting_the_demo(string program, string? verb)
+    [InlineData("web", null)]
+    [InlineData("worker", "run")]
+    public async Task A_production_start_without_a_connection_string_refuses_with_one_sentence_instead_of_starting_the_demo(string app, string? verb)
     {
+        var program = app == "worker" ? WorkerProcess.Dll : "Prison.Web.dll";
         var (exitCode, output) = await AppProcess.RunAsync(program, AppContext.BaseDirectory, Environment(), null, verb is null ? ["--urls=http://127.0.0.1:0"] : [verb, "--urls=http://127.0.0.1:0"]);
 
         Assert.Equal(1, exitCode);

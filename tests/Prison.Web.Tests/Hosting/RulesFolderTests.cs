@@ -6,8 +6,8 @@ using Prison.Db.RuleSettings;
 using Prison.Web.Hosting;
 using Prison.Web.Tests.Pages.Admin;
 using Prison.Web.Tests.Pages.Admin.Rules;
-using Prison.Hosting.Evaluation;
-using Prison.Hosting;
+using Prison.Runtime.Evaluation;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -4,7 +4,7 @@ using System.Text.Json;
 namespace Prison.Web.Tests.Hosting;
 
 /// <summary>
-/// Web stands alone: what it shares with the worker comes from a library (Prison.Hosting), so the worker's importer and
+/// Web stands alone: what it shares with the worker comes from libraries (Prison.ServiceDefaults, Prison.Runtime), so the worker's importer and
 /// command line stay out of web's process and web's project file shows what it really depends on.
 /// </summary>
 public class WebDependenciesTests
@@ -14,8 +14,10 @@ public class WebDependenciesTests
     {
         var projects = ProjectsWebDependsOn();
 
-        Assert.Contains("Prison.Hosting", projects);
+        Assert.Contains("Prison.ServiceDefaults", projects);
+        Assert.Contains("Prison.Runtime", projects);
         Assert.DoesNotContain("Prison.Worker", projects);
+        Assert.DoesNotContain("Prison.Worker.Commands", projects);
         var executables = projects.Where(name => Assembly.Load(new AssemblyName(name)).EntryPoint is not null).ToList();
         Assert.True(executables.Count == 0, $"Web depends on the executable(s) {string.Join(", ", executables)}.");
     }
@@ -25,7 +27,7 @@ public class WebDependenciesTests
     {
         var web = Assembly.Load(new AssemblyName("Prison.Web"));
 
-        Assert.DoesNotContain(web.GetReferencedAssemblies(), reference => reference.Name == "Prison.Worker");
+        Assert.DoesNotContain(web.GetReferencedAssemblies(), reference => reference.Name is "Prison.Worker" or "Prison.Worker.Commands");
     }
 
     /// <summary>The repository's projects in web's closure, as its build wrote them in Prison.Web.deps.json (web itself left out).</summary>

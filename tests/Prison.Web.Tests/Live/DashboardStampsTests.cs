@@ -1,7 +1,7 @@
 using Microsoft.Extensions.Configuration;
 using Prison.Db.Reads;
 using Prison.Web.Live;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Tests.Live;
 

@@ -37,8 +37,8 @@ public sealed class StartPageTests(ProductionFixture system) : IClassFixture<Pro
         var home = await system.Client.GetStringAsync("/");
         var signIn = await anonymous.GetStringAsync("/sign-in");
 
-        Assert.Equal(Prison.Hosting.ProductVersion.Text, Html.TextOf(home, "span", "data-role=\"version\""));
+        Assert.Equal(Prison.ServiceDefaults.ProductVersion.Text, Html.TextOf(home, "span", "data-role=\"version\""));
         Assert.DoesNotContain("data-role=\"version\"", signIn);
-        Assert.DoesNotContain(Prison.Hosting.ProductVersion.Number, signIn);
+        Assert.DoesNotContain(Prison.ServiceDefaults.ProductVersion.Number, signIn);
     }
 }

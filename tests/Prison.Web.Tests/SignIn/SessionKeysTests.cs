@@ -2,7 +2,7 @@ using System.Net;
 using Prison.Db.Identity;
 using Prison.Web.Hosting;
 using Prison.Web.SignIn;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Tests.SignIn;
 

@@ -151,7 +151,7 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
         var configuration = new ConfigurationBuilder()
             .AddInMemoryCollection([new(SessionIdleTime.Key, configured)]).Build();
 
-        var refused = Assert.Throws<Prison.Hosting.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
+        var refused = Assert.Throws<Prison.ServiceDefaults.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
 
         Assert.Equal($"SignIn:IdleTimeout is '{configured}'; it must be a time span from 00:05:00 to 08:00:00, such as 00:30:00.", refused.Message);
     }
@@ -162,7 +162,7 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
         var configuration = new ConfigurationBuilder()
             .AddInMemoryCollection([new(SessionIdleTime.Key, "04:00:00"), new(SessionLifetime.Key, "02:00:00")]).Build();
 
-        var refused = Assert.Throws<Prison.Hosting.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
+        var refused = Assert.Throws<Prison.ServiceDefaults.StartupException>(() => SessionIdleTime.From(configuration, SessionLifetime.From(configuration)));
 
         Assert.Equal("SignIn:IdleTimeout is '04:00:00', longer than a session lasts (SignIn:AbsoluteLifetime, 02:00:00): make it shorter, or the lifetime longer.", refused.Message);
     }
@@ -175,7 +175,7 @@ public sealed class SessionTests(SignInFixture system) : IClassFixture<SignInFix
     {
         var configuration = new ConfigurationBuilder().AddInMemoryCollection([new(SessionLifetime.Key, configured)]).Build();
 
-        var refused = Assert.Throws<Prison.Hosting.StartupException>(() => SessionLifetime.From(configuration));
+        var refused = Assert.Throws<Prison.ServiceDefaults.StartupException>(() => SessionLifetime.From(configuration));
 
         Assert.Equal($"SignIn:AbsoluteLifetime is '{configured}'; it must be a time span from 00:30:00 to 12:00:00, such as 12:00:00.", refused.Message);
     }

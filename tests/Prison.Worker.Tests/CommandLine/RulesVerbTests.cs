@@ -12,7 +12,7 @@ public class RulesVerbTests
         Assert.Equal(0, run.ExitCode);
         Assert.True(
             File.ReadAllText(Path.Combine(Repository.Root(), "docs", "rules.md")) == run.Output,
-            "docs/rules.md is not current: write it again with `dotnet run --project worker -- rules > docs/rules.md`");
+            "docs/rules.md is not current: write it again with `dotnet run --project worker/Prison.Worker -- rules > docs/rules.md`");
     }
 
     [Fact]

@@ -1,4 +1,4 @@
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Worker.Tests.CommandLine;
 

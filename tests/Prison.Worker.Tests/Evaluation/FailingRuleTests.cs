@@ -1,4 +1,4 @@
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
 

@@ -2,7 +2,7 @@ using Prison.Db.RuleSettings;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
 

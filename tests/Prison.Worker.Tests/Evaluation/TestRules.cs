@@ -1,6 +1,6 @@
 using Microsoft.Extensions.Logging.Abstractions;
 using Prison.Domain.Evaluation;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Worker.Tests.Evaluation;
 

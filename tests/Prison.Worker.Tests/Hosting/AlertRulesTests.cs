@@ -7,7 +7,7 @@ using Microsoft.Extensions.DependencyInjection;
 using OpenTelemetry;
 using OpenTelemetry.Metrics;
 using Prison.Testing;
-using Prison.Hosting.Telemetry;
+using Prison.ServiceDefaults.Telemetry;
 using YamlDotNet.RepresentationModel;
 
 namespace Prison.Worker.Tests.Hosting;

@@ -1,6 +1,6 @@
 using System.Text.RegularExpressions;
 using Npgsql;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 using YamlDotNet.Core;
 using YamlDotNet.RepresentationModel;
 

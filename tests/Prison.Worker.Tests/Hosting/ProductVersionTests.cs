@@ -1,5 +1,5 @@
 using System.Text.RegularExpressions;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 
 namespace Prison.Worker.Tests.Hosting;
 

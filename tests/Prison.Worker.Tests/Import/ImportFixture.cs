@@ -3,7 +3,7 @@ using MassTransit.Testing;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Messaging;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;

@@ -1,7 +1,7 @@
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Messaging;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
 

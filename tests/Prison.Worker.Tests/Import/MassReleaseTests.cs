@@ -1,5 +1,5 @@
 using Microsoft.Extensions.Configuration;
-using Prison.Hosting;
+using Prison.ServiceDefaults;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
 

@@ -2,7 +2,7 @@ using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Rules;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 using Prison.Worker.Import;
 using Microsoft.EntityFrameworkCore;
 

@@ -3,7 +3,7 @@ using Hangfire.Common;
 using Hangfire.Storage;
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Worker.Tests.Jobs;
 

@@ -1,6 +1,6 @@
 using Hangfire;
 using Microsoft.Extensions.DependencyInjection;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Worker.Tests.Jobs;
 

@@ -1,7 +1,7 @@
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Runs;
-using Prison.Hosting.Runs;
+using Prison.Runtime.Runs;
 
 namespace Prison.Worker.Tests.Runs;
 

@@ -6,9 +6,10 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
 using Prison.Web.Time;
-using Prison.Hosting;
-using Prison.Hosting.Jobs;
-using Prison.Hosting.Runs;
+using Prison.Runtime.Jobs;
+using Prison.Runtime.Messaging;
+using Prison.Runtime.Runs;
+using Prison.ServiceDefaults;
 
 namespace Prison.Web.Pages.Operations;
 
@@ -43,7 +44,7 @@ public sealed class IndexModel(
         Backlog = await db.BacklogAsync(NowUtc, cancellationToken);
         try
         {
-            ErrorQueues = await Prison.Hosting.ErrorQueues.CountAsync(settings, cancellationToken);
+            ErrorQueues = await Prison.Runtime.Messaging.ErrorQueues.CountAsync(settings, cancellationToken);
         }
         catch (Exception error) when (error is not OperationCanceledException)
         {

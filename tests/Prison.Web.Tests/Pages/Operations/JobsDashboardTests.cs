@@ -5,7 +5,7 @@ using Hangfire.PostgreSql;
 using Hangfire.Storage;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Web.Tests.Pages.Operations;
 

@@ -6,7 +6,7 @@ using Prison.Db.Identity;
 using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
 using Prison.Web.Forms;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

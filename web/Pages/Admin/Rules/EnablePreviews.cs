@@ -5,7 +5,7 @@ using Prison.Db.Runs;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Messages;
-using Prison.Hosting.Jobs;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

@@ -4,7 +4,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.RuleSettings;
 using Prison.Web.Forms;
-using Prison.Hosting.Evaluation;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

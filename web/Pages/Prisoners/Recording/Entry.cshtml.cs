@@ -9,7 +9,7 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
 using Prison.Web.Prisons;
-using Prison.Hosting.Messaging;
+using Prison.Runtime.Messaging;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 

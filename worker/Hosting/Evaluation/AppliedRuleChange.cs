@@ -1,8 +1,0 @@
-using Prison.Db.RuleSettings;
-using Prison.Domain.Evaluation;
-using Prison.Hosting.Runs;
-
-namespace Prison.Hosting.Evaluation;
-
-/// <summary>A stored rule setting, the rule set it brought into force, and the re-evaluation run it started or joined.</summary>
-public sealed record AppliedRuleChange(RuleSetting Setting, RuleSet RuleSet, RunStart Run);

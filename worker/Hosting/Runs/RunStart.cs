@@ -1,6 +1,0 @@
-using Prison.Db.Runs;
-
-namespace Prison.Hosting.Runs;
-
-/// <summary>The run a request started, or the one already going that it joined instead.</summary>
-public sealed record RunStart(ReevaluationRun Run, bool Joined);

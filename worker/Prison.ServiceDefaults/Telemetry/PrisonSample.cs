@@ -1,0 +1,13 @@
+namespace Prison.ServiceDefaults.Telemetry;
+
+/// <summary>What the worker's gauges report, as last read; a part that could not be read is null and not reported.</summary>
+public sealed record PrisonSample(
+    long? UnknownPrisoners,
+    double? OldestUnknownSeconds,
+    long? DuePrisoners,
+    IReadOnlyDictionary<string, uint>? ErrorQueueMessages,
+    RunSample? Run,
+    IReadOnlyList<JobSample>? Jobs)
+{
+    public static readonly PrisonSample Nothing = new(null, null, null, null, null, null);
+}
