@@ -1,4 +1,4 @@
-using Prison.Web.Hosting;
+using Prison.Web.App;
 using Prison.ServiceDefaults;
 
 try

@@ -10,7 +10,7 @@ using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
 using Prison.Testing;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 
 namespace Prison.Benchmarks;
 

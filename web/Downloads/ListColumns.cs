@@ -3,7 +3,7 @@ using Prison.Db.Reads;
 using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Downloads;

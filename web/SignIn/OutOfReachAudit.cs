@@ -1,7 +1,7 @@
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Domain;
-using Prison.Web.Prisons;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.SignIn;
 

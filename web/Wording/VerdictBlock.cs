@@ -4,7 +4,7 @@ using System.Text.Json;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Wording;
 

@@ -4,7 +4,7 @@ using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
 using Prison.Benchmarks.Telemetry;
 using Prison.Testing;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 
 namespace Prison.Benchmarks.Load;
 

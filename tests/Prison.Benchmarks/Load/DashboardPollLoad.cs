@@ -5,7 +5,7 @@ using Microsoft.AspNetCore.Builder;
 using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
 using Prison.Testing;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 using Prison.Web.Live;
 
 namespace Prison.Benchmarks.Load;

@@ -12,7 +12,7 @@ using Prison.Db.Reads;
 using Prison.Domain.Messages;
 using Prison.Domain.Record;
 using Prison.Testing;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 using Prison.Runtime.Messaging;
 
 namespace Prison.Benchmarks.Writes;

@@ -9,7 +9,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain.Evaluation;
-using Prison.Web.Hosting;
+using Prison.Web.Demo;
 using Prison.Runtime.Jobs;
 
 namespace Prison.Web.Tests.Hosting;

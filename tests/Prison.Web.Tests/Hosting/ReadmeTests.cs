@@ -1,7 +1,7 @@
 using System.Text.Json;
 using System.Text.RegularExpressions;
 using Prison.Testing;
-using Prison.Web.Hosting;
+using Prison.Web.Demo;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -3,7 +3,7 @@ using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db.Identity;
 using Prison.Db.RuleSettings;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 using Prison.Web.Tests.Pages.Admin;
 using Prison.Web.Tests.Pages.Admin.Rules;
 using Prison.Runtime.Evaluation;

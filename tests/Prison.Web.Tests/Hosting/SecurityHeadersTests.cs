@@ -1,6 +1,7 @@
 using System.Net;
 using Prison.Db.Identity;
-using Prison.Web.Hosting;
+using Prison.Web.App;
+using Prison.Web.Network;
 using Prison.Web.Tests.SignIn;
 
 namespace Prison.Web.Tests.Hosting;

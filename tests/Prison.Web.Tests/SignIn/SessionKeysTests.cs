@@ -1,6 +1,6 @@
 using System.Net;
 using Prison.Db.Identity;
-using Prison.Web.Hosting;
+using Prison.Web.App;
 using Prison.Web.SignIn;
 using Prison.ServiceDefaults;
 

@@ -5,7 +5,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 using Prison.Runtime.Jobs;
 using Prison.Runtime.Messaging;
 using Prison.Runtime.Runs;

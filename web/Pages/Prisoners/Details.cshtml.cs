@@ -13,8 +13,7 @@ using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.SignIn;
 using Prison.Web.Live;
-using Prison.Web.Prisons;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;

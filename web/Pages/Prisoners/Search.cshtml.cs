@@ -6,7 +6,7 @@ using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Web.Downloads;
 using Prison.Web.SignIn;
-using Prison.Web.Prisons;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;

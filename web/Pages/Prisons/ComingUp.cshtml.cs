@@ -11,8 +11,7 @@ using Prison.Domain.Evaluation;
 using Prison.Web.Downloads;
 using Prison.Web.Forms;
 using Prison.Web.SignIn;
-using Prison.Web.Prisons;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons;

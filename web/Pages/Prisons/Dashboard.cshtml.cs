@@ -5,7 +5,7 @@ using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.SignIn;
-using Prison.Web.Prisons;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons;

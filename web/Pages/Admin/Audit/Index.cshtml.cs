@@ -7,7 +7,7 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.Forms;
 using Prison.Web.SignIn;
-using Prison.Web.Time;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Admin.Audit;
 

@@ -5,7 +5,7 @@ using Prison.Db.Identity;
 using Prison.Domain;
 using Prison.Web.Forms;
 using Prison.Web.SignIn;
-using Prison.Web.Prisons;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Admin.Users;
 

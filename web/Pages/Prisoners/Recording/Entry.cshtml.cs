@@ -8,7 +8,7 @@ using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
-using Prison.Web.Prisons;
+using Prison.Web.Pages.Shared;
 using Prison.Runtime.Messaging;
 
 namespace Prison.Web.Pages.Prisoners.Recording;

@@ -1,6 +1,6 @@
 using Prison.Db.Audit;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 /// <summary>
 /// The person behind the current request, and the address their request came from, for the audit log: every entry a

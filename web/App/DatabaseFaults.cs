@@ -1,7 +1,7 @@
 using System.Data.Common;
 using Microsoft.EntityFrameworkCore.Storage;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 /// <summary>Tells a database that could not be reached (down, restarting, out of connections) from a fault of the product.</summary>
 public static class DatabaseFaults

@@ -1,4 +1,6 @@
-namespace Prison.Web.Hosting;
+using Prison.Web.App;
+
+namespace Prison.Web.Network;
 
 /// <summary>
 /// The headers every answer carries: scripts, styles and everything else only from this site (the pages have no

@@ -2,7 +2,7 @@ using System.Net;
 using Microsoft.AspNetCore.HttpOverrides;
 using Prison.ServiceDefaults;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.Network;
 
 /// <summary>
 /// The client's address and scheme as the TLS proxy in front of web forwards them (X-Forwarded-For,

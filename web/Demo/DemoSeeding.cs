@@ -4,7 +4,7 @@ using Prison.Db.Demo;
 using Prison.Domain.Evaluation;
 using Prison.Runtime.Messaging;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.Demo;
 
 public static class DemoSeeding
 {

@@ -4,7 +4,7 @@ using Prison.Db;
 using Prison.Domain;
 using Prison.Web.SignIn;
 
-namespace Prison.Web.Prisons;
+namespace Prison.Web.Pages.Shared;
 
 /// <summary>The prisons, read once a minute at most: they change far less often than pages are shown.</summary>
 public sealed class PrisonDirectory(PrisonDb db, IMemoryCache cache)

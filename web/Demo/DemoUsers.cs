@@ -3,7 +3,7 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.ServiceDefaults;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.Demo;
 
 /// <summary>
 /// The embedded mode's users staff, admin and operator (every prison), and staff-one (one prison only: to try what a

@@ -1,6 +1,6 @@
 using Prison.Domain.Evaluation;
 
-namespace Prison.Web.Time;
+namespace Prison.Web.Pages.Shared;
 
 /// <summary>
 /// Every instant a page shows, in the prison's time zone and saying so ("2026-11-24 14:05 New York time"): instants

@@ -5,15 +5,16 @@ using Prison.Web.Forms;
 using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.SignIn;
 using Prison.Web.Live;
-using Prison.Web.Prisons;
-using Prison.Web.Time;
+using Prison.Web.Demo;
+using Prison.Web.Network;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 using Prison.Runtime;
 using Prison.Runtime.Evaluation;
 using Prison.ServiceDefaults;
 using Prison.ServiceDefaults.Telemetry;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 /// <summary>The dashboard. With nothing configured it is the whole product in one process (embedded mode).</summary>
 public static class WebApp

@@ -3,7 +3,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Web.SignIn;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 /// <summary>
 /// Hangfire's dashboard, for operators: every run of the scheduled jobs with its states, retries and failures, the

@@ -3,7 +3,7 @@ using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.Web.SignIn;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 public static class AuditSetup
 {

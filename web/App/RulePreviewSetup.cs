@@ -1,6 +1,6 @@
 using Prison.Web.Pages.Admin.Rules;
 
-namespace Prison.Web.Hosting;
+namespace Prison.Web.App;
 
 /// <summary>The rules page's previews, kept between its pages for the admin who asked.</summary>
 public static class RulePreviewSetup
