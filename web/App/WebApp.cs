@@ -28,7 +28,11 @@ public static class WebApp
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
         var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
-        builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddForms();
+        builder.Services.AddRazorPages(options =>
+        {
+            options.AuthorizeStaffPages();
+            options.Conventions.ConfigureFilter(new PrisonPageFilter());
+        }).AddForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddSingleton<PrisonTime>();

@@ -14,7 +14,7 @@ namespace Prison.Web.Live;
 /// (<see cref="DashboardReads.DashboardIfChangedAsync"/>), none when the stamp read for another screen a moment ago
 /// is S (<see cref="DashboardStamps"/>). Without a stamp, the dashboard as it is now. Never renews the session
 /// (<see cref="SignInPaths.IsPoll"/>), and is not audited as a read (it asks every few seconds; the page load that
-/// opened it is); a prison beyond the user's reach is (<see cref="OutOfReachAudit"/>).
+/// opened it is); a prison beyond the user's reach is (<see cref="PrisonInReach"/>).
 /// </summary>
 public static class DashboardPoll
 {
@@ -22,16 +22,10 @@ public static class DashboardPoll
 
     public static void MapDashboardPoll(this WebApplication app) =>
         app.MapGet("/api/prisons/{code}/dashboard", async (
-            string code, [FromQuery] string? since, HttpContext http, PrisonDb db, PrisonDirectory directory, DashboardStamps stamps, RuleTitles titles,
+            [FromQuery] string? since, HttpContext http, PrisonDb db, DashboardStamps stamps, RuleTitles titles,
             TimeProvider clock, CancellationToken cancellationToken) =>
         {
-            // Out of reach answers as a prison that does not exist does, before the stamps this instance remembers.
-            if (await directory.FindAsync(code, PrisonScope.Of(http.User), cancellationToken) is not { } prison)
-            {
-                await OutOfReachAudit.PrisonAsync(http, code, cancellationToken);
-                return Results.Problem($"There is no prison '{code}'.", statusCode: StatusCodes.Status404NotFound);
-            }
-
+            var prison = PrisonInReach.Of(http);
             var stamp = DashboardStamp.Never;
             if (since is not null && !DashboardStamp.TryParse(since, out stamp))
             {
@@ -47,10 +41,10 @@ public static class DashboardPoll
 
             var readAt = stamps.Now();
             var polled = await db.DashboardIfChangedAsync(
-                prison.Id, stamp, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpModel.DefaultDays));
+                prison.Id, stamp, cancellationToken, Pages.Prisons.ComingUpWindow.DefaultUntilUtc(clock));
             stamps.Remember(prison.Id, polled.Stamp, readAt);
             return polled.Changed is { } dashboard ? Results.Ok(Answer(dashboard, titles)) : Results.StatusCode(StatusCodes.Status304NotModified);
-        }).RequireAuthorization(Policies.Staff);
+        }).AddEndpointFilter(PrisonInReach.GuardAsync).RequireAuthorization(Policies.Staff);
 
     /// <summary>The dashboard as the page's script shows it: each row's cells in words, as the page itself writes them.</summary>
     private static object Answer(PrisonDashboard dashboard, RuleTitles titles) => new

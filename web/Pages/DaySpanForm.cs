@@ -1,12 +1,13 @@
 using System.Globalization;
 using Microsoft.AspNetCore.Mvc.ModelBinding;
 using Prison.Db.Reads;
+using Prison.Web.Forms;
 
 namespace Prison.Web.Pages;
 
 /// <summary>
-/// The days the overview's charts show, bound from the query string (from, to) as typed, days written 2026-11-27
-/// (UTC days, as the figures are kept). Blank ends mean the last <see cref="DefaultDays"/> days to today.
+/// The days the overview's charts show, bound from the query string (from, to) by the day binder, days written
+/// 2026-11-27 (UTC days, as the figures are kept). Blank ends mean the last <see cref="DefaultDays"/> days to today.
 /// </summary>
 public sealed class DaySpanForm
 {
@@ -15,16 +16,18 @@ public sealed class DaySpanForm
     /// <summary>A year, and a leap day.</summary>
     public const int MostDays = 366;
 
-    public string? From { get; set; }
+    [Unreadable("The start must be a day written as 2026-11-27.")]
+    public DateOnly? From { get; set; }
 
-    public string? To { get; set; }
+    [Unreadable("The end must be a day written as 2026-11-27.")]
+    public DateOnly? To { get; set; }
 
     /// <summary>The span read, or false with the reasons in <paramref name="errors"/>; a blank end is filled in.</summary>
     public bool TryValidate(DateOnly today, ModelStateDictionary errors, out (DateOnly First, DateOnly Last) span)
     {
         span = default;
-        var to = Read(To, nameof(To), "end", errors) ?? (Blank(To) is null ? today : null);
-        var from = Read(From, nameof(From), "start", errors) ?? (Blank(From) is null && to is { } end ? end.AddDays(1 - DefaultDays) : null);
+        var to = To ?? (Unread(errors, nameof(To)) ? null : today);
+        var from = From ?? (!Unread(errors, nameof(From)) && to is { } end ? end.AddDays(1 - DefaultDays) : null);
         if (to is { } last && last > today)
         {
             errors.AddModelError(nameof(To), $"The end cannot be after today ({Shown(today)}).");
@@ -52,29 +55,17 @@ public sealed class DaySpanForm
             return false;
         }
 
-        From = Shown(from!.Value);
-        To = Shown(to!.Value);
-        span = (from.Value, to.Value);
+        From = from;
+        To = to;
+        span = (from!.Value, to!.Value);
         return true;
     }
 
     public static string Shown(DateOnly day) => day.ToString("yyyy-MM-dd", CultureInfo.InvariantCulture);
 
-    private static DateOnly? Read(string? text, string field, string name, ModelStateDictionary errors)
-    {
-        if (Blank(text) is not { } typed)
-        {
-            return null;
-        }
+    /// <summary>What an end's field shows: what was typed when it was refused, else the day read or filled in.</summary>
+    public static string? FieldValue(ModelStateDictionary state, string key, DateOnly? day) =>
+        state.ErrorOf(key) is not null ? state.TypedOf(key) : day is { } read ? Shown(read) : null;
 
-        if (DateOnly.TryParseExact(typed, "yyyy-MM-dd", CultureInfo.InvariantCulture, DateTimeStyles.None, out var day))
-        {
-            return day;
-        }
-
-        errors.AddModelError(field, $"The {name} must be a day written as 2026-11-27.");
-        return null;
-    }
-
-    private static string? Blank(string? text) => string.IsNullOrWhiteSpace(text) ? null : text.Trim();
+    private static bool Unread(ModelStateDictionary errors, string key) => errors.ErrorOf(key) is not null;
 }

@@ -65,7 +65,7 @@ public sealed class IndexModel(PrisonDirectory prisons, IAuthorizationService au
             // The scope again where the data is read: every prison only for headquarters, never for an empty list.
             Overview = await db.OverviewAsync(scope.PrisonIds, span.First, span.Last, today, cancellationToken);
             comingUp = await db.ComingUpCountsAsync(
-                [.. Prisons.Select(p => p.Id)], clock.GetUtcNow().UtcDateTime.AddDays(Pages.Prisons.ComingUpModel.DefaultDays), cancellationToken);
+                [.. Prisons.Select(p => p.Id)], Pages.Prisons.ComingUpWindow.DefaultUntilUtc(clock), cancellationToken);
         }
     }
 

@@ -21,11 +21,8 @@ namespace Prison.Web.Pages.Prisons;
 /// first: the forecasts the worker stored with each verdict. One statement a page, which checks the user's prisons
 /// itself (<see cref="ComingUpReads.ComingUpAsync"/>), keyset paging, and the insert of its audit entry.
 /// </summary>
-public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock, PrisonTime time) : PageModel
+public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock, PrisonTime time) : PageModel, IPrisonPage
 {
-    /// <summary>A week: what a supervisor plans escorts, cell moves and watches by.</summary>
-    public const int DefaultDays = 7;
-
     /// <summary>The worker forecasts no further than this.</summary>
     public const int MostDays = Forecast.HorizonDays;
 
@@ -40,9 +37,9 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
     [Unreadable("'{0}' is not where a page of this list ends. Start again from the first page.")]
     public ComingUpCursor? After { get; set; }
 
-    public PrisonFacility Prison { get; private set; } = null!;
+    public PrisonFacility Prison { get; set; } = null!;
 
-    public int Days => DaysAsked ?? DefaultDays;
+    public int Days => DaysAsked ?? ComingUpWindow.DefaultDays;
 
     public DateTime UntilUtc { get; private set; }
 
@@ -54,10 +51,10 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
 
     private IReadOnlyList<PrisonFacility> prisons = [];
 
-    public static string PathOf(string prisonCode, int days = DefaultDays, ComingUpCursor? after = null)
+    public static string PathOf(string prisonCode, int days = ComingUpWindow.DefaultDays, ComingUpCursor? after = null)
     {
         var query = new List<string>();
-        if (days != DefaultDays)
+        if (days != ComingUpWindow.DefaultDays)
         {
             query.Add($"days={days.ToString(CultureInfo.InvariantCulture)}");
         }
@@ -70,23 +67,10 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
         return $"/prisons/{Uri.EscapeDataString(prisonCode)}/coming-up" + (query.Count == 0 ? "" : "?" + string.Join('&', query));
     }
 
-    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(CancellationToken cancellationToken)
     {
         var scope = PrisonScope.Of(User);
-        if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
-        if (!ModelState.IsValid)
-        {
-            // Shown instead of a list.
-            Response.StatusCode = StatusCodes.Status400BadRequest;
-            return Page();
-        }
-
+        var prison = Prison;
         UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(Days);
         prisons = await directory.AllAsync(cancellationToken);
         Listed = await db.ComingUpAsync(prison.Id, scope.PrisonIds, UntilUtc, After, cancellationToken: cancellationToken);
@@ -96,21 +80,10 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
     }
 
     /// <summary>The whole list for the days asked as a CSV file: the same prison within reach, the same rows in the same order, read as they are written.</summary>
-    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetCsvAsync(CancellationToken cancellationToken)
     {
         var scope = PrisonScope.Of(User);
-        if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
-        if (ModelState.ErrorOf("days") is { } refused)
-        {
-            return BadRequest(refused);
-        }
-
+        var prison = Prison;
         UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(Days);
         prisons = await directory.AllAsync(cancellationToken);
         return new CsvDownload<ComingUpRow>(

@@ -10,9 +10,9 @@ using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons;
 
-public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock) : PageModel
+public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, TimeProvider clock) : PageModel, IPrisonPage
 {
-    public PrisonFacility Prison { get; private set; } = null!;
+    public PrisonFacility Prison { get; set; } = null!;
 
     public IReadOnlyList<PrisonFacility> Prisons { get; private set; } = [];
 
@@ -20,25 +20,19 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
 
     public RuleTitles Titles => titles;
 
-    public async Task<IActionResult> OnGetAsync(string code, string? show, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(string? show, CancellationToken cancellationToken)
     {
         var scope = PrisonScope.Of(User);
-        if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
+        var prison = Prison;
         // "Dangerous only" was the ten latest dangerous arrivals here; it is the full list now, and old links go there.
         if (string.Equals(show, "dangerous", StringComparison.OrdinalIgnoreCase))
         {
             return Redirect(PrisonersModel.PathOf(prison.Code, DangerStatus.Dangerous));
         }
 
-        Prison = prison;
         Prisons = await directory.WithinAsync(scope, cancellationToken);
         // The count of "Coming up" is read in the dashboard's one statement.
-        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, clock.GetUtcNow().UtcDateTime.AddDays(ComingUpModel.DefaultDays));
+        Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, ComingUpWindow.DefaultUntilUtc(clock));
 
         // The page load is audited (its read stays one statement; the insert is a second); the poll that keeps it true is not.
         db.AuditEntries.Add(AuditEntry.DashboardViewed(prison.Code, Dashboard.Rows.Count));

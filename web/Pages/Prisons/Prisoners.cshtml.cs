@@ -17,9 +17,9 @@ namespace Prison.Web.Pages.Prisons;
 /// that starts where the last one ended (keyset), so the last page costs what the first does, and the insert of its
 /// audit entry (which list, how many shown).
 /// </summary>
-public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles) : PageModel
+public sealed class PrisonersModel(PrisonDb db, RuleTitles titles) : PageModel, IPrisonPage
 {
-    public PrisonFacility Prison { get; private set; } = null!;
+    public PrisonFacility Prison { get; set; } = null!;
 
     [BindProperty(SupportsGet = true, Name = "status")]
     [Unreadable("There is no status '{0}': list Dangerous, NotDangerous or Unknown prisoners, or leave the status out for all of them.")]
@@ -73,22 +73,9 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
         _ => "No prisoner is held here now.",
     };
 
-    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(CancellationToken cancellationToken)
     {
-        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
-        if (!ModelState.IsValid)
-        {
-            // Shown instead of a list.
-            Response.StatusCode = StatusCodes.Status400BadRequest;
-            return Page();
-        }
-
+        var prison = Prison;
         IsFirstPage = After is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, After, cancellationToken: cancellationToken);
         db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
@@ -100,20 +87,9 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
     /// The whole list (all, or those at one status) as a CSV file: the same prison within the user's reach, the same
     /// rows in the same order as the pages, read in one statement as they are written.
     /// </summary>
-    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
+    public IActionResult OnGetCsv()
     {
-        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
-        if (ModelState.ErrorOf("status") is { } refused)
-        {
-            return BadRequest(refused);
-        }
-
+        var prison = Prison;
         var fileName = $"{prison.Code}-{(Status is { } only ? StatusLabels.Of(only).ToLowerInvariant().Replace(' ', '-') : "current")}-prisoners.csv";
         return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status));
     }

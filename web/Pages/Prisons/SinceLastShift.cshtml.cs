@@ -20,13 +20,13 @@ namespace Prison.Web.Pages.Prisons;
 /// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>), and the insert of
 /// its audit entry.
 /// </summary>
-public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel
+public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel, IPrisonPage
 {
     /// <summary>Bound from the query string: from, to, became, ended.</summary>
     [BindProperty(SupportsGet = true)]
     public ShiftSpanForm Span { get; set; } = new();
 
-    public PrisonFacility Prison { get; private set; } = null!;
+    public PrisonFacility Prison { get; set; } = null!;
 
     /// <summary>Null when the span was refused.</summary>
     public ShiftChanges? Changes { get; private set; }
@@ -35,18 +35,15 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
 
     public RuleTitles Titles => titles;
 
+    /// <summary>A span that cannot be read shows the form with its errors, as one that reads but makes no span does.</summary>
+    bool IPrisonPage.RefusesUnboundInput => false;
+
     /// <summary>The prison's time zone, named beside the times the page shows and reads in it.</summary>
     public PrisonTime Time => time;
 
-    public async Task<IActionResult> OnGetAsync(string code, CancellationToken cancellationToken)
+    public async Task<IActionResult> OnGetAsync(CancellationToken cancellationToken)
     {
-        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
+        var prison = Prison;
         if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
         {
             Read = span;
@@ -64,15 +61,9 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
     /// page, every change rather than a page of each, read as it is written. A span that cannot be read shows the page
     /// with its errors.
     /// </summary>
-    public async Task<IActionResult> OnGetCsvAsync(string code, CancellationToken cancellationToken)
+    public IActionResult OnGetCsv()
     {
-        if (await directory.FindAsync(code, PrisonScope.Of(User), cancellationToken) is not { } prison)
-        {
-            await OutOfReachAudit.PrisonAsync(HttpContext, code, cancellationToken);
-            return NotFound();
-        }
-
-        Prison = prison;
+        var prison = Prison;
         if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
         {
             Response.StatusCode = StatusCodes.Status400BadRequest;

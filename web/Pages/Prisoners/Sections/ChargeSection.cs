@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class ChargeSection : EntrySection<Charge>
 {
     public override string Title => "Charges";
 
-    public override RecordGroup Group => RecordGroup.Legal;
+    public override RuleCategory Group => RuleCategory.Legal;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<ChargeEntry>(), RecordForms.Of<ChargeOutcomeEntry>()];
 }

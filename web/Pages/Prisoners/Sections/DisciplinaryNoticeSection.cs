@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class DisciplinaryNoticeSection : EntrySection<DisciplinaryNotice>
 {
     public override string Title => "Disciplinary notices";
 
-    public override RecordGroup Group => RecordGroup.Discipline;
+    public override RuleCategory Group => RuleCategory.Discipline;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<DisciplinaryNoticeEntry>()];
 

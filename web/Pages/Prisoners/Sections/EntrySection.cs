@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -10,7 +11,7 @@ public abstract class EntrySection
 
     public abstract string Title { get; }
 
-    public abstract RecordGroup Group { get; }
+    public abstract RuleCategory Group { get; }
 
     /// <summary>The forms that add this kind of entry or act on one, the one that adds first.</summary>
     public abstract IReadOnlyList<RecordForm> Forms { get; }

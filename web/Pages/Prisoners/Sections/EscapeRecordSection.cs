@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class EscapeRecordSection : EntrySection<EscapeRecord>
 {
     public override string Title => "Escapes and abscondings";
 
-    public override RecordGroup Group => RecordGroup.Escape;
+    public override RuleCategory Group => RuleCategory.Escape;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<EscapeEntry>()];
 

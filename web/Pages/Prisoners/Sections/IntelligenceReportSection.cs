@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class IntelligenceReportSection : EntrySection<IntelligenceReport>
 {
     public override string Title => "Intelligence reports";
 
-    public override RecordGroup Group => RecordGroup.Intelligence;
+    public override RuleCategory Group => RuleCategory.Intelligence;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<IntelligenceReportEntry>()];
 

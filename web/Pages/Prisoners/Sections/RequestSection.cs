@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class RequestSection : EntrySection<Request>
 {
     public override string Title => "Requests";
 
-    public override RecordGroup Group => RecordGroup.Requests;
+    public override RuleCategory Group => RuleCategory.Requests;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<RequestEntry>(), RecordForms.Of<RequestDecisionEntry>()];
 

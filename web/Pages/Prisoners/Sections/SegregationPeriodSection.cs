@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class SegregationPeriodSection : EntrySection<SegregationPeriod>
 {
     public override string Title => "Segregation";
 
-    public override RecordGroup Group => RecordGroup.Custody;
+    public override RuleCategory Group => RuleCategory.Custody;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<SegregationStart>(), RecordForms.Of<SegregationEnd>()];
 }

@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class SelfHarmWatchSection : EntrySection<SelfHarmWatch>
 {
     public override string Title => "Self-harm watches";
 
-    public override RecordGroup Group => RecordGroup.Health;
+    public override RuleCategory Group => RuleCategory.Health;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<SelfHarmWatchStart>(), RecordForms.Of<SelfHarmWatchEnd>()];
 }

@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class StaySection : EntrySection<Stay>
 {
     public override string Title => "Stays";
 
-    public override RecordGroup Group => RecordGroup.Custody;
+    public override RuleCategory Group => RuleCategory.Custody;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<Admission>(), RecordForms.Of<Transfer>(), RecordForms.Of<Release>(), RecordForms.Of<PastStay>(), RecordForms.Of<SentenceEntry>()];
 

@@ -1,3 +1,4 @@
+using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 
@@ -7,7 +8,7 @@ public sealed class WithdrawalEpisodeSection : EntrySection<WithdrawalEpisode>
 {
     public override string Title => "Withdrawal episodes";
 
-    public override RecordGroup Group => RecordGroup.Health;
+    public override RuleCategory Group => RuleCategory.Health;
 
     public override IReadOnlyList<RecordForm> Forms => [RecordForms.Of<WithdrawalStart>(), RecordForms.Of<WithdrawalEnd>()];
 }
