@@ -1,5 +1,4 @@
 using System.Reflection;
-using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Prison.Db.Mappings;
@@ -15,9 +14,9 @@ namespace Prison.Db.Reads;
 public static class AggregateReads
 {
     /// <summary>Compiled statements, per model: a compiled query serves only the model it was first run with.</summary>
-    private static readonly ConditionalWeakTable<IModel, AggregateLoads> TrackedLoads = new();
+    private static readonly CompiledPerModel<AggregateLoads> TrackedLoads = new(model => LoadsFor(model, QueryTrackingBehavior.TrackAll));
 
-    private static readonly ConditionalWeakTable<IModel, AggregateLoads> UntrackedLoads = new();
+    private static readonly CompiledPerModel<AggregateLoads> UntrackedLoads = new(model => LoadsFor(model, QueryTrackingBehavior.NoTracking));
 
     /// <summary>The prisoners of <paramref name="prisonerIds"/> that exist, each with its whole record; entries in the order they were made.</summary>
     public static async Task<IReadOnlyList<Prisoner>> LoadPrisonersAsync(
@@ -73,8 +72,8 @@ public static class AggregateReads
     }
 
     private static AggregateLoads LoadsOf(PrisonDb db, Tracking tracking) => tracking == Tracking.Tracked
-        ? TrackedLoads.GetValue(db.Model, model => LoadsFor(model, QueryTrackingBehavior.TrackAll))
-        : UntrackedLoads.GetValue(db.Model, model => LoadsFor(model, QueryTrackingBehavior.NoTracking));
+        ? TrackedLoads.For(db.Model)
+        : UntrackedLoads.For(db.Model);
 
     private static AggregateLoads LoadsFor(IModel model, QueryTrackingBehavior tracking)
     {

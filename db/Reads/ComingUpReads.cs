@@ -47,7 +47,7 @@ public static class ComingUpReads
     /// <summary>The current prisoners of the prison, within reach, whose forecast falls by the instant, earliest first.</summary>
     private static IQueryable<Prisoner> ComingUpAt(PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc)
     {
-        var stays = db.Set<Stay>().Where(s => s.LeftOn == null && s.Strike == null && s.PrisonId == prisonId);
+        var stays = db.Set<Stay>().Where(CurrentStayCondition.Is).Where(s => s.PrisonId == prisonId);
         if (prisonIds is not null)
         {
             stays = stays.Where(s => prisonIds.Contains(s.PrisonId));
@@ -76,7 +76,7 @@ public static class ComingUpReads
         this PrisonDb db, IReadOnlyCollection<int> prisonIds, DateTime untilUtc, CancellationToken cancellationToken = default) =>
         await (
                 from prisoner in Forecasts(db, untilUtc)
-                join stay in db.Set<Stay>().Where(s => s.LeftOn == null && s.Strike == null && prisonIds.Contains(s.PrisonId))
+                join stay in db.Set<Stay>().Where(CurrentStayCondition.Is).Where(s => prisonIds.Contains(s.PrisonId))
                     on prisoner.Id equals EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey)
                 group stay by stay.PrisonId into prison
                 select new { PrisonId = prison.Key, Count = prison.Count() })

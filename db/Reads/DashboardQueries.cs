@@ -1,5 +1,4 @@
 using System.Collections.Concurrent;
-using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Prison.Db.Mappings;
@@ -17,9 +16,9 @@ namespace Prison.Db.Reads;
 /// </summary>
 internal sealed class DashboardQueries
 {
-    private static readonly ConditionalWeakTable<IModel, DashboardQueries> PerModel = new();
+    private static readonly CompiledPerModel<DashboardQueries> PerModel = new(_ => new DashboardQueries());
 
-    public static DashboardQueries For(IModel model) => PerModel.GetValue(model, _ => new DashboardQueries());
+    public static DashboardQueries For(IModel model) => PerModel.For(model);
 
     private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take, bool After), Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>>> compiled = new();
 

@@ -1,4 +1,3 @@
-using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Prison.Db.Mappings;
@@ -14,9 +13,9 @@ namespace Prison.Db.Search;
 /// </summary>
 internal sealed class SearchQueries
 {
-    private static readonly ConditionalWeakTable<IModel, SearchQueries> PerModel = new();
+    private static readonly CompiledPerModel<SearchQueries> PerModel = new(_ => new SearchQueries());
 
-    public static SearchQueries For(IModel model) => PerModel.GetValue(model, _ => new SearchQueries());
+    public static SearchQueries For(IModel model) => PerModel.For(model);
 
     /// <summary>
     /// The keys from <c>low</c> up to, not including, <c>high</c> (a prefix's range): three range scans, each of its own index and

@@ -1,6 +1,6 @@
 namespace Prison.Domain.Record;
 
-/// <summary>A stay at one prison, from arrival to release or transfer out. A transfer starts a new imprisonment.</summary>
+/// <summary>A stay at one prison, from arrival to release or transfer out. A transfer ends it and starts a new stay at the prison received at.</summary>
 public sealed class Stay : Entry
 {
     private Stay()
