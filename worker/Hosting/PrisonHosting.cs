@@ -18,6 +18,7 @@ using Prison.Db.Runs;
 using Prison.Db.Search;
 using Prison.Domain.Evaluation;
 using Prison.Hosting.Evaluation;
+using Prison.Hosting.Events;
 using Prison.Hosting.Jobs;
 using Prison.Hosting.Messaging;
 using Prison.Hosting.Runs;
@@ -62,6 +63,7 @@ public static class PrisonHosting
         if (withWorker)
         {
             services.AddPrisonJobs(settings, runJobs: true);
+            services.AddPrisonEvents(settings, builder.Configuration);
         }
 
         return settings;
