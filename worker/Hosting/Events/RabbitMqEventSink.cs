@@ -11,6 +11,8 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
 {
     public const string ExchangeName = "prison.events";
 
+    private static readonly TimeSpan ConfirmTimeout = TimeSpan.FromSeconds(30);
+
     private readonly SemaphoreSlim _gate = new(1, 1);
     private IConnection? _connection;
     private IChannel? _channel;
@@ -20,6 +22,10 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
     public async Task PublishAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
     {
         await _gate.WaitAsync(cancellationToken);
+        // A confirm that never comes (a broker gone silent) must not hold the claimed rows for ever.
+        using var bounded = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        bounded.CancelAfter(ConfirmTimeout);
+        cancellationToken = bounded.Token;
         try
         {
             var channel = await ChannelAsync(cancellationToken);
