@@ -1,6 +1,7 @@
 using System.Text.Json;
 using CloudNative.CloudEvents;
 using Microsoft.Extensions.DependencyInjection;
+using Prison.Db.Reads;
 using Prison.Domain.Record;
 using Prison.Hosting.Events;
 
@@ -20,7 +21,7 @@ public class EventRelayTests
 
         await using (var db = fixture.Open())
         {
-            (await db.LoadPrisonerAsync("V100", Db.Reads.Tracking.Tracked))!.RecordDrugTest(fixture.Today.AddDays(-1), DrugTestResult.Failed);
+            (await db.LoadPrisonerAsync("V100", Tracking.Tracked))!.RecordDrugTest(fixture.Today.AddDays(-1), DrugTestResult.Failed);
             await fixture.PublishAsync([.. await db.SaveRecordChangesAsync()]);
         }
 
@@ -59,7 +60,7 @@ public class EventRelayTests
 
         await using (var db = fixture.Open())
         {
-            (await db.LoadPrisonerAsync("S1", Db.Reads.Tracking.Tracked))!.Transfer(2, fixture.Today, forDisciplinaryReasons: false);
+            (await db.LoadPrisonerAsync("S1", Tracking.Tracked))!.Transfer(2, fixture.Today, forDisciplinaryReasons: false);
             await db.SaveRecordChangesAsync();
         }
 
