@@ -13,11 +13,13 @@ namespace Prison.Testing;
 public sealed class EventQueue : IAsyncDisposable
 {
     private static readonly JsonEventFormatter Formatter = new();
-    private readonly IConnection _connection;
-    private readonly IChannel _channel;
+    private readonly ConnectionFactory _factory;
+    private IConnection _connection;
+    private IChannel _channel;
 
-    private EventQueue(IConnection connection, IChannel channel, string name)
+    private EventQueue(ConnectionFactory factory, IConnection connection, IChannel channel, string name)
     {
+        _factory = factory;
         _connection = connection;
         _channel = channel;
         Name = name;
@@ -47,7 +49,24 @@ public sealed class EventQueue : IAsyncDisposable
             await channel.QueueBindAsync(name, exchange, binding);
         }
 
-        return new EventQueue(connection, channel, name);
+        return new EventQueue(factory, connection, channel, name);
+    }
+
+    /// <summary>Connects again, after the broker was stopped and started: the queue, durable, kept its messages.</summary>
+    public async Task ReconnectAsync()
+    {
+        try
+        {
+            await _channel.DisposeAsync();
+            await _connection.DisposeAsync();
+        }
+        catch (Exception)
+        {
+            // What broke with the broker cannot be closed cleanly; it is replaced below.
+        }
+
+        _connection = await _factory.CreateConnectionAsync();
+        _channel = await _connection.CreateChannelAsync();
     }
 
     /// <summary>Every message waiting now, in queue order, each with its routing key.</summary>
