@@ -9,7 +9,7 @@ namespace Prison.Faults.Tests;
 /// </summary>
 public sealed class EventRelayFaultTests(ITestOutputHelper output)
 {
-    private const int PrisonerCount = 40;
+    private const int PrisonerCount = 12;
 
     [Fact]
     public async Task Two_workers_relay_each_event_once_and_a_broker_stopped_mid_relay_loses_none()
@@ -37,14 +37,14 @@ public sealed class EventRelayFaultTests(ITestOutputHelper output)
         // Transfers keep coming while the broker stops, mid-relay, and starts again, and for a while after.
         using var keepMoving = new CancellationTokenSource();
         var moving = MoveAsync(database, rounds: int.MaxValue, today, keepMoving.Token);
-        await Eventually.Async(() => RelayedAsync(database), relayed => relayed > calmIds.Count + 100, "the relay under way", TimeSpan.FromSeconds(30));
+        await Eventually.Async(() => RelayedAsync(database), relayed => relayed > calmIds.Count + 50, "the relay under way", TimeSpan.FromSeconds(30));
         var relayedBeforeStop = await RelayedAsync(database);
         await broker.StopAsync();
         await Task.Delay(TimeSpan.FromSeconds(3));
         var waitingDuringOutage = await WaitingAsync(database);
         await broker.StartAgainAsync();
         var relayedAfterStart = await RelayedAsync(database);
-        await Eventually.Async(() => RelayedAsync(database), relayed => relayed > relayedAfterStart + 100, "the relay going again", TimeSpan.FromMinutes(1));
+        await Eventually.Async(() => RelayedAsync(database), relayed => relayed > relayedAfterStart + 50, "the relay going again", TimeSpan.FromMinutes(1));
         await keepMoving.CancelAsync();
         await moving;
         await AllRelayedAsync(database);
@@ -70,6 +70,8 @@ public sealed class EventRelayFaultTests(ITestOutputHelper output)
                 var prisoner = (await db.LoadPrisonerAsync($"R{n:00}", Tracking.Tracked))!;
                 prisoner.Transfer(3 - prisoner.CurrentStay!.PrisonId, today, forDisciplinaryReasons: false);
                 await db.SaveRecordChangesAsync();
+                // A steady flow rather than a flood: the broker's node must start again on this machine meanwhile.
+                await Task.Delay(TimeSpan.FromMilliseconds(20), CancellationToken.None);
             }
         }));
 

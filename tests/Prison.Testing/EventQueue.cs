@@ -75,16 +75,29 @@ public sealed class EventQueue : IAsyncDisposable
         var taken = new List<(string, CloudEvent)>();
         while (await _channel.BasicGetAsync(Name, autoAck: true) is { } message)
         {
-            var cloudEvent = Formatter.DecodeStructuredModeMessage(message.Body, new System.Net.Mime.ContentType(message.BasicProperties.ContentType!),
-                [PrisonCloudEvents.RecordVersion, PrisonCloudEvents.Sequence]);
-            taken.Add((message.RoutingKey, cloudEvent));
+            taken.Add((message.RoutingKey, Decode(message.Body, message.BasicProperties)));
         }
 
         return taken;
     }
 
+    /// <summary>Hands each message to <paramref name="received"/> as it arrives, with its routing key.</summary>
+    public async Task ConsumeAsync(Action<string, CloudEvent> received)
+    {
+        var consumer = new RabbitMQ.Client.Events.AsyncEventingBasicConsumer(_channel);
+        consumer.ReceivedAsync += (_, message) =>
+        {
+            received(message.RoutingKey, Decode(message.Body, message.BasicProperties));
+            return Task.CompletedTask;
+        };
+        await _channel.BasicConsumeAsync(Name, autoAck: true, consumer);
+    }
+
     /// <summary>The data of a CloudEvent as JSON.</summary>
     public static JsonElement DataOf(CloudEvent cloudEvent) => (JsonElement)cloudEvent.Data!;
+
+    private static CloudEvent Decode(ReadOnlyMemory<byte> body, IReadOnlyBasicProperties properties) =>
+        Formatter.DecodeStructuredModeMessage(body, new System.Net.Mime.ContentType(properties.ContentType!), [PrisonCloudEvents.RecordVersion, PrisonCloudEvents.Sequence]);
 
     public async ValueTask DisposeAsync()
     {
