@@ -9,6 +9,9 @@
 #   found running), which are the only ones its caller should stop. stop with no name stops both.
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
 #        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
+#        scripts/test-servers.sh asyncapi-parser
+#   asyncapi-parser installs (once, from npm, into the state folder) the AsyncAPI project's own parser that checks web's
+#   /asyncapi.json, and prints the node_modules folder it is in.
 # A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
 # the tests running beside it): AMQP on 127.0.0.1:PORT, Erlang distribution on PORT - 31000, its state under the
 # state folder. Starting a stopped node again keeps its queues, as a broker coming back after an outage does.
@@ -219,6 +222,19 @@ stop_servers() {
   done
 }
 
+# The AsyncAPI initiative's parser (and the JSON Schema validator it uses), pinned, in the state folder: the events
+# document's test (tests/Prison.Web.Tests/Events) validates web's /asyncapi.json and the events' payloads with them.
+ASYNCAPI_DIR="$STATE_DIR/asyncapi-parser"
+install_asyncapi_parser() {
+  if [ ! -f "$ASYNCAPI_DIR/node_modules/@asyncapi/parser/package.json" ] || [ ! -f "$ASYNCAPI_DIR/node_modules/ajv/package.json" ]; then
+    command -v npm >/dev/null || { log "installing from Debian's packages: npm"; as_root apt-get update -qq; as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null; }
+    mkdir -p "$ASYNCAPI_DIR"
+    log "installing @asyncapi/parser from npm into $ASYNCAPI_DIR"
+    (cd "$ASYNCAPI_DIR" && npm install --silent --no-audit --no-fund --prefix "$ASYNCAPI_DIR" @asyncapi/parser@3.6.6 ajv@8.20.0 ajv-formats@3.0.1 >&2)
+  fi
+  echo "$ASYNCAPI_DIR/node_modules"
+}
+
 STARTED=()
 
 print_env() {
@@ -231,11 +247,12 @@ print_env() {
 }
 
 case "${1:-}" in
-  start) install_missing; start_postgres; start_rabbitmq; print_env ;;
+  start) install_missing; install_asyncapi_parser >/dev/null; start_postgres; start_rabbitmq; print_env ;;
   stop) shift; stop_servers "$@" ;;
   env) print_env ;;
   state-dir) echo "$STATE_DIR" ;;
   rabbitmq-node) shift; rabbit_node "$@" ;;
   postgres-node) shift; pg_node "$@" ;;
-  *) echo "usage: $0 start|stop [postgres] [rabbitmq]|env|state-dir|rabbitmq-node|postgres-node" >&2; exit 2 ;;
+  asyncapi-parser) install_asyncapi_parser ;;
+  *) echo "usage: $0 start|stop [postgres] [rabbitmq]|env|state-dir|rabbitmq-node|postgres-node|asyncapi-parser" >&2; exit 2 ;;
 esac

@@ -112,6 +112,15 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var postToEvent = new Command("post-to-event", "9. Commit to the verdict's event received on a bound queue, at a steady rate.") { prisoners, rate, seconds, database, output };
+        postToEvent.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await PostToEvent.RunAsync(parse.GetValue(prisoners), parse.GetValue(rate), parse.Tokens.Any(t => t.Value == "--seconds") ? parse.GetValue(seconds) : 30,
+                Output(parse), parse.GetValue(database), cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -122,7 +131,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, dashboard,
         };
         try
         {

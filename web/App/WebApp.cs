@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
+using Prison.Web.Events;
 using Prison.Web.Forms;
 using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.SignIn;
@@ -108,6 +109,7 @@ public static class WebApp
         app.MapRunProgress();
         app.MapJobsDashboard();
         app.MapPrisonHealth();
+        app.MapAsyncApiDocument();
         return app;
     }
 

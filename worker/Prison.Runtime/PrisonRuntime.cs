@@ -22,6 +22,7 @@ using Prison.Runtime.Runs;
 using Prison.Runtime.Telemetry;
 using Prison.ServiceDefaults;
 using Prison.ServiceDefaults.Telemetry;
+using Prison.Runtime.Events;
 
 namespace Prison.Runtime;
 
@@ -63,6 +64,7 @@ public static class PrisonRuntime
         if (withWorker)
         {
             services.AddPrisonJobs(settings, runJobs: true);
+            services.AddPrisonEvents(settings, builder.Configuration);
         }
 
         return settings;

@@ -112,7 +112,7 @@ public static class CommitToVerdict
     }
 
     /// <summary>One change on each prisoner numbered, at <paramref name="rate"/> per second for <paramref name="duration"/> at most; returns the rate achieved.</summary>
-    private static async Task<double> MakeChangesAsync(
+    internal static async Task<double> MakeChangesAsync(
         IServiceProvider webServices, IReadOnlyList<string> numbers, double rate, TimeSpan duration, DateOnly today, ConcurrentDictionary<Guid, DateTime> committedAt, CancellationToken cancellationToken)
     {
         // As many changes in flight as web's connection pool can serve: a machine that cannot keep the rate makes
@@ -245,7 +245,7 @@ public static class CommitToVerdict
     }
 
     /// <summary>Different prisoners in custody, spread over the data set, so no two changes wait for each other.</summary>
-    private static async Task<List<string>> NumbersAsync(BenchDatabase database, int count, CancellationToken cancellationToken)
+    internal static async Task<List<string>> NumbersAsync(BenchDatabase database, int count, CancellationToken cancellationToken)
     {
         await using var connection = database.Connect();
         await connection.OpenAsync(cancellationToken);
