@@ -42,7 +42,11 @@ END
 $$;
 
 -- As in migration 025, and a prisoner whose forecast (instant or rule set) moved counts as changed: its old forecast
--- leaves the kept rows and its new one enters them, at its current stay's prison.
+-- leaves the kept rows and its new one enters them, at its current stay's prison. Each changed prisoner's current stay
+-- is found by a sub-query in the select list, which the planner runs as one probe of the one-current-stay index per
+-- prisoner: 025's LATERAL join, once the deltas were summed in a further CTE, was planned as a hash join over every
+-- current stay of every prison, so each verdict write cost in proportion to the prisoners held (the full evaluation
+-- of a data set several times slower; docs/benchmarks.md).
 CREATE OR REPLACE FUNCTION prison_status_count_follow_prisoners() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     prisons integer[];
@@ -65,12 +69,13 @@ BEGIN
               IS DISTINCT FROM (o.danger_status, o.danger_reasons, o.rule_set, o.name, o.number, o.legal_status, o.forecast_at)
     ),
     placed AS MATERIALIZED (
-        SELECT ch.*, s.prison_id, (uuid_hash(ch.id) & 15)::smallint AS stripe
-        FROM changed ch
-        CROSS JOIN LATERAL (
-            SELECT i.prison_id FROM imprisonment i
-            WHERE i.prisoner_id = ch.id AND i.left_on IS NULL AND i.struck_at IS NULL
-        ) AS s
+        SELECT * FROM (
+            SELECT ch.*, (SELECT i.prison_id FROM imprisonment i
+                          WHERE i.prisoner_id = ch.id AND i.left_on IS NULL AND i.struck_at IS NULL) AS prison_id,
+                   (uuid_hash(ch.id) & 15)::smallint AS stripe
+            FROM changed ch
+        ) AS held
+        WHERE prison_id IS NOT NULL
     ),
     summed AS (
         SELECT prison_id, stripe,
