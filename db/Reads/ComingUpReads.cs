@@ -9,7 +9,7 @@ namespace Prison.Db.Reads;
 
 /// <summary>
 /// The forecasts stored with the verdicts (migration 024), ONE statement each: a prison's "Coming up" page by page, and
-/// how many of each prison's current prisoners change within a span. A forecast is read only beside the verdict it
+/// how many of each prison's current prisoners change within a span (kept at write time, migration 026). A forecast is read only beside the verdict it
 /// belongs to: a known status (the database clears it with the verdict) made with the rule set in force. The walk
 /// starts from the forecasts in the order of their instants (the partial index prisoner_forecast_at), each prisoner's
 /// current stay looked up by its key.
@@ -70,9 +70,24 @@ public static class ComingUpReads
 
     /// <summary>
     /// How many current prisoners of each of <paramref name="prisonIds"/> have a verdict that changes by
-    /// <paramref name="untilUtc"/>, in one statement; a prison with none is left out.
+    /// <paramref name="untilUtc"/>, in one statement over the kept rows (migration 026): a few rows a prison, whatever
+    /// the number of prisoners; a prison with none is left out.
     /// </summary>
     public static async Task<IReadOnlyDictionary<int, int>> ComingUpCountsAsync(
+        this PrisonDb db, IReadOnlyCollection<int> prisonIds, DateTime untilUtc, CancellationToken cancellationToken = default) =>
+        await db.Set<PrisonComingUp>().AsNoTracking()
+            .Where(k => prisonIds.Contains(k.PrisonId) && k.ForecastAt <= untilUtc && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != k.RuleSet))
+            .GroupBy(k => k.PrisonId)
+            .Select(g => new { PrisonId = g.Key, Count = g.Sum(k => k.Prisoners) })
+            .Where(g => g.Count != 0)
+            .ToDictionaryAsync(p => p.PrisonId, p => p.Count, cancellationToken);
+
+    /// <summary>
+    /// The same counts computed from the stored forecasts, each looked up in the current stays: a walk over every
+    /// forecast within the span, slow with many prisoners. The reference the kept counts
+    /// (<see cref="ComingUpCountsAsync"/>) must always equal: for tests and `verify`, never for a page.
+    /// </summary>
+    public static async Task<IReadOnlyDictionary<int, int>> ComingUpCountsFromForecastsAsync(
         this PrisonDb db, IReadOnlyCollection<int> prisonIds, DateTime untilUtc, CancellationToken cancellationToken = default) =>
         await (
                 from prisoner in Forecasts(db, untilUtc)

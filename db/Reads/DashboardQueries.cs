@@ -43,8 +43,7 @@ internal sealed class DashboardQueries
     /// The dashboard's statement, compiled for each prison, filter, page size and kind of page, those as constants, so that
     /// PostgreSQL plans each for its prison's size. A first page's one parameter is the stamp, checked once before any stay
     /// is read; a later page's are the cursor's day and number, the day bounding the scan of the arrivals index. A first
-    /// page whose stamp moved also counts "Coming up": the forecasts within the span, each looked up in the prison's
-    /// current stays.
+    /// page whose stamp moved also reads "Coming up": the sum of the prison's kept rows of forecasts within the span.
     /// </summary>
     private static Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compile(int prisonId, DangerStatus? status, int take, bool after) => EF.CompileAsyncQuery(
         (PrisonDb db, long changes, string ruleSet, DateOnly afterDay, string afterNumber, DateTime comingUpUntil) =>
@@ -100,12 +99,10 @@ internal sealed class DashboardQueries
                 !after
                 && (db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
                     || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet)
-                    ? db.Prisoners.Count(p =>
-                        EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) != null
-                        && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= comingUpUntil
-                        && p.DangerStatus != DangerStatus.Unknown
-                        && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet)
-                        && db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && s.PrisonId == prisonId))
+                    // Kept at write time (migration 026): the prison's few rows of the rule set in force up to the span's end.
+                    ? db.Set<PrisonComingUp>()
+                        .Where(k => k.PrisonId == prisonId && k.ForecastAt <= comingUpUntil && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != k.RuleSet))
+                        .Sum(k => k.Prisoners)
                     : 0));
 
     public Func<PrisonDb, int, CancellationToken, Task<StatusCounts?>> PrisonCounts { get; } = EF.CompileAsyncQuery(

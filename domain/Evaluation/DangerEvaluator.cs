@@ -10,7 +10,8 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
     /// said its conclusion may next change, until the status differs or the horizon ends. The status may stay the same
     /// at such a day (another rule still fires), so the walk goes on from that day's own next change.
     /// </summary>
-    public Verdict Evaluate(Prisoner prisoner, DateTime utcNow)
+    /// <param name="work">counts the rules run and the forecast's steps, when given.</param>
+    public Verdict Evaluate(Prisoner prisoner, DateTime utcNow, EvaluationWork? work = null)
     {
         var evaluatedAt = PrisonCalendar.AsUtc(utcNow);
         var today = calendar.Today(evaluatedAt);
@@ -21,6 +22,7 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
             outcomes[i] = rules[i].Evaluate(prisoner, today);
         }
 
+        work?.Evaluated(rules.Count);
         var fired = FiredOf(outcomes);
         var nextChange = NextChangeOf(outcomes);
         var status = StatusOf(outcomes);
@@ -30,7 +32,7 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
             evaluatedAt,
             nextChange is { } day ? calendar.StartOfDayUtc(day) : null,
             RuleSet.Id,
-            ForecastFrom(prisoner, status, outcomes, nextChange, evaluatedAt + Forecast.Horizon));
+            ForecastFrom(prisoner, status, outcomes, nextChange, evaluatedAt + Forecast.Horizon, work));
     }
 
     /// <summary>
@@ -38,9 +40,9 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
     /// that named it (or an earlier one) run again, over the same record, the others keep theirs. Most prisoners have
     /// no change within the horizon, and cost nothing more than the comparison.
     /// </summary>
-    private Forecast? ForecastFrom(Prisoner prisoner, DangerStatus status, RuleOutcome[] now, DateOnly? nextChange, DateTime horizonUtc)
+    private Forecast? ForecastFrom(Prisoner prisoner, DangerStatus status, RuleOutcome[] now, DateOnly? nextChange, DateTime horizonUtc, EvaluationWork? work)
     {
-        if (nextChange is not { } first || calendar.StartOfDayUtc(first) > horizonUtc)
+        if (nextChange is not { } first || calendar.StartOfDayUtc(first) > horizonUtc || DangerousThroughout(now, horizonUtc))
         {
             return null;
         }
@@ -51,13 +53,17 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
         while (true)
         {
             var then = (RuleOutcome[])before.Clone();
+            var runs = 0;
             for (var i = 0; i < rules.Count; i++)
             {
                 if (then[i].NextChange is { } change && change <= day)
                 {
                     then[i] = rules[i].Evaluate(prisoner, day);
+                    runs++;
                 }
             }
+
+            work?.Stepped(runs);
 
             var atUtc = calendar.StartOfDayUtc(day);
             if (StatusOf(then) is var next && next != status)
@@ -73,9 +79,31 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
                 return null;
             }
 
+            if (DangerousThroughout(then, horizonUtc))
+            {
+                return null;
+            }
+
             before = then;
             day = following;
         }
+    }
+
+    /// <summary>
+    /// A rule that fires and names no change of its conclusion within the horizon keeps the prisoner Dangerous to its
+    /// end, whatever the others do: no forecast, and no walk to find that out (most Dangerous prisoners).
+    /// </summary>
+    private bool DangerousThroughout(RuleOutcome[] outcomes, DateTime horizonUtc)
+    {
+        foreach (var outcome in outcomes)
+        {
+            if (outcome.Fired && (outcome.NextChange is not { } change || calendar.StartOfDayUtc(change) > horizonUtc))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private List<FiredRule> FiredOf(RuleOutcome[] outcomes)

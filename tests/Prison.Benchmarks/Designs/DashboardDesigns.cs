@@ -51,8 +51,14 @@ public static class DashboardDesigns
             Console.WriteLine($"{measurement.Page}, {measurement.Design}: {measurement.Statements:0} statements, p50 {measurement.P50:0.000} ms, p99 {measurement.P99:0.000} ms{(measurement.Note is null ? "" : $" ({measurement.Note})")}");
         }
 
+        // The page's span of "Coming up", as the dashboard asks it.
+        var comingUpUntil = DateTime.UtcNow.AddDays(Prison.Web.Pages.Prisons.ComingUpModel.DefaultDays);
+        await using var anchor = new PlainSqlPage(connection, PrisonId);
+        await anchor.PrepareAsync(cancellationToken);
+
         const string top = "top ten";
-        await Ef(top, "C stored flag", () => db.DashboardAsync(PrisonId, cancellationToken: cancellationToken), 500, 5);
+        await Ef(top, "C stored flag", () => db.DashboardAsync(PrisonId, cancellationToken, comingUpUntil), 500, 5);
+        Add(new DesignMeasurement(top, PlainSqlPage.Design, 1, await Sampler.SampleAsync(() => anchor.TopTenAsync(cancellationToken), Math.Min(500, runCap), TimeSpan.FromSeconds(5))));
         await Sql(top, "B tuned", designB.TunedPage(dangerousOnly: false), 200, 10);
         await Sql(top, "B analysis", designB.AnalysisPage(dangerousOnly: false), 30, 20);
         await Ef(top, "A in memory", () => designA.PageAsync(PrisonId, cancellationToken), 50, 15);
@@ -66,6 +72,7 @@ public static class DashboardDesigns
 
         const string dangerous = "dangerous only";
         await Ef(dangerous, "C stored flag", () => db.CurrentPrisonersAsync(PrisonId, DangerStatus.Dangerous, pageSize: 10, cancellationToken: cancellationToken), 500, 5);
+        Add(new DesignMeasurement(dangerous, PlainSqlPage.Design, 1, await Sampler.SampleAsync(() => anchor.DangerousAsync(cancellationToken), Math.Min(500, runCap), TimeSpan.FromSeconds(5))));
         await Sql(dangerous, "B tuned", designB.TunedPage(dangerousOnly: true), 200, 10);
         await Sql(dangerous, "B analysis", designB.AnalysisPage(dangerousOnly: true), 30, 20);
         await Ef(dangerous, "A in memory", () => designA.DangerousPageAsync(PrisonId, cancellationToken), 30, 15);
@@ -75,6 +82,8 @@ public static class DashboardDesigns
             await Machine.DescribeAsync(cancellationToken), Table(results),
             $"Prison RNDC holds {current:N0} of the {prisoners:N0} prisoners. \"at 0.5 ms\" adds a 0.5 ms network round trip per statement to the measured p50 " +
             "(loopback costs under 0.1 ms). Ratios are the design's p50 over C's p50 on the same page. " +
+            $"{PlainSqlPage.Design} is the page written by hand over the stored flag, prepared, timed in the same run as C (the anchor: C is " +
+            $"{Ratio(results, top)} of it on the top ten, {Ratio(results, dangerous)} on Dangerous only). " +
             "C's top-ten and dangerous-only reads are the page's one statement, which carries the prison's counts by status too; C's dangerous-only is " +
             "the first page of the prison's list of dangerous prisoners, cut to ten rows as B's is. " +
             "A loads each prisoner on its own with the product's loader: its row, then each collection that holds entries in a query of its own. " +
@@ -97,6 +106,13 @@ public static class DashboardDesigns
             : "one run";
         return new DesignMeasurement("counts by status", "A in memory", 1 + ((counter.Count - 1) * scale), [elapsed * scale], note);
     }
+
+    /// <summary>C's p50 over the hand-written page's p50 on the same page, in the same run.</summary>
+    public static double AnchorRatio(IReadOnlyList<DesignMeasurement> results, string page) =>
+        results.Single(r => r.Page == page && r.Design == "C stored flag").P50 / results.Single(r => r.Page == page && r.Design == PlainSqlPage.Design).P50;
+
+    private static string Ratio(IReadOnlyList<DesignMeasurement> results, string page) =>
+        string.Create(CultureInfo.InvariantCulture, $"{AnchorRatio(results, page):0.0}x");
 
     private static string Table(IReadOnlyList<DesignMeasurement> results)
     {

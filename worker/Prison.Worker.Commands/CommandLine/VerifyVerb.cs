@@ -16,7 +16,8 @@ namespace Prison.Worker.CommandLine;
 /// <summary>
 /// Recomputes every flag in batches and compares it with the stored one. The stored flag is what staff see, so any
 /// difference is a bug or a missed re-evaluation: listed, exit code 1, and with --fix stored again. Each stored forecast
-/// is recomputed too, over the same record from the instant its verdict was evaluated.
+/// is recomputed too, over the same record from the instant its verdict was evaluated, and the counts kept at write time
+/// (by status, coming up) are compared with what they count.
 /// </summary>
 internal static class VerifyVerb
 {
@@ -69,8 +70,10 @@ internal static class VerifyVerb
             var behind = await db.VerdictsBehindTheirRecordAsync(cancellationToken);
             var unknown = (await db.BacklogAsync(now, cancellationToken)).Unknown;
             var stale = await db.StaleUnknownAsync(now - settings.UnknownThreshold, int.MaxValue, cancellationToken);
+            var wrongCounts = await db.MismatchesAsync(cancellationToken);
 
             Report(checkedCount, mismatches, wrongForecasts, behind, unknown, stale, now, settings.UnknownThreshold);
+            ReportCounts(wrongCounts);
             if (parse.GetValue(fix) && (mismatches.Count > 0 || wrongForecasts.Count > 0 || behind.Count > 0 || stale.Count > 0))
             {
                 var stored = await scope.ServiceProvider.GetRequiredService<PrisonerReevaluation>()
@@ -81,8 +84,32 @@ internal static class VerifyVerb
                 AnsiConsole.MarkupLineInterpolated($"[green]Fixed:[/] stored {stored} recomputed flag(s) (a prisoner changed meanwhile keeps its newer state).");
             }
 
-            return mismatches.Count == 0 && wrongForecasts.Count == 0 && behind.Count == 0 && stale.Count == 0 ? 0 : 1;
+            if (parse.GetValue(fix) && wrongCounts.Count > 0)
+            {
+                var fixedCounts = await db.FixMismatchesAsync(cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"[green]Fixed:[/] {fixedCounts} kept count(s) set to what the stays and verdicts say.");
+            }
+
+            return mismatches.Count == 0 && wrongForecasts.Count == 0 && behind.Count == 0 && stale.Count == 0 && wrongCounts.Count == 0 ? 0 : 1;
         }, fix);
+    }
+
+    /// <summary>The counts kept at write time (by status, coming up) that differ from what they count.</summary>
+    private static void ReportCounts(IReadOnlyList<KeptCountMismatch> wrongCounts)
+    {
+        AnsiConsole.MarkupLineInterpolated($"{wrongCounts.Count} kept count(s) differ from the stays and verdicts they count.");
+        if (wrongCounts.Count > 0)
+        {
+            var table = new Table().AddColumns("Prison id", "Count", "Kept", "Actual");
+            foreach (var w in wrongCounts.Take(Shown))
+            {
+                table.AddRow(
+                    w.PrisonId.ToString(CultureInfo.InvariantCulture), Markup.Escape(w.What),
+                    w.Kept.ToString(CultureInfo.InvariantCulture), w.Actual.ToString(CultureInfo.InvariantCulture));
+            }
+
+            AnsiConsole.Write(table);
+        }
     }
 
     private static Spectre.Console.Progress Progress() =>
