@@ -79,11 +79,12 @@ public static class DemoRecords
             .ToDictionary(s => s.Position, s => s.scenario);
 
     /// <summary>
-    /// How many days ago each prisoner arrived, latest first: a handful this week, the rest one every eight days
-    /// or so over two years. Outside this week no two share a day, so a prison's ten latest arrivals are exact.
+    /// How many days ago each prisoner arrived, latest first: a handful this week, two of them today (news for the
+    /// shift), the rest one every eight days or so over two years. Outside this week no two share a day, so a prison's
+    /// ten latest arrivals are exact.
     /// </summary>
     private static int[] ArrivalDaysAgo(Randomizer random) =>
-        Enumerable.Range(0, ArrivalsThisWeek).Select(_ => random.Number(0, 6)).Order()
+        Enumerable.Range(0, ArrivalsThisWeek).Select(i => i < 2 ? 0 : random.Number(0, 6)).Order()
             .Concat(Enumerable.Range(0, PrisonersPerPrison - ArrivalsThisWeek).Select(i => 7 + i * 8 + random.Number(0, 7)))
             .ToArray();
 

@@ -143,7 +143,7 @@ internal static class DemoScenarios
     /// <summary>
     /// What each prison has near today, dealt to the prisoners held longest: changes due within the week, so that Coming
     /// up has something near (a hearing coming within fourteen days, when rule 7 fires; a failed drug test leaving its
-    /// three months; a visit ban ending), and today's news for the shift (a notice, and a segregation ended).
+    /// three months; a visit ban ending), and today's news for the shift (a notice, a segregation and a watch ended).
     /// </summary>
     public static IReadOnlyList<DemoScenario> NearToday { get; } =
     [
@@ -152,5 +152,6 @@ internal static class DemoScenarios
         new(d => d.Prisoner.BanVisits(d.DayInCustody(10, 30), d.Today.AddDays(d.Random.Number(1, 6)), "Visitor found with contraband at the search")),
         new(d => d.Prisoner.RecordDisciplinaryNotice(d.Today, NoticeType.Other, "Refused to lock in at the count")),
         new(d => d.Prisoner.EndSegregation(d.Prisoner.Segregate(d.DayInCustody(3, 10), "Separated after a fight in the dayroom").Id, d.Today)),
+        new(d => d.Prisoner.EndSelfHarmWatch(d.Prisoner.StartSelfHarmWatch(d.DayInCustody(2, 8)).Id, d.Today)),
     ];
 }
