@@ -116,15 +116,22 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             }
         }
 
+        // The stays it writes carry the same instant: the daily figures keep their moves for its day (migration 037). A
+        // reopened stay is stamped by the statement that reopens it.
         var locks = IsPostgreSql ? RowsToLockFirst() : null;
         var reopened = ReopenedStays();
+        foreach (var stay in ChangeTracker.Entries<Stay>().Where(e => e.State is EntityState.Added or EntityState.Modified).Except(reopened))
+        {
+            stay.Property(StayConfiguration.ChangedAt).CurrentValue = now;
+        }
+
         if (reopened.Count == 0 && locks is null)
         {
             await SaveChangesAsync(cancellationToken);
         }
         else
         {
-            await SaveOnceAsync(token => SaveInOneTransactionAsync(locks, reopened, token), StampAuditEntries(), acceptAllChangesOnSuccess: true, cancellationToken);
+            await SaveOnceAsync(token => SaveInOneTransactionAsync(locks, reopened, now, token), StampAuditEntries(), acceptAllChangesOnSuccess: true, cancellationToken);
         }
 
         return changed;
@@ -197,7 +204,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// is made again whole: the reopening is a statement of its own rather than a second save, which would send the
     /// first step's changes again.
     /// </summary>
-    private async Task<int> SaveInOneTransactionAsync(RowsToLock? locks, List<EntityEntry<Stay>> reopened, CancellationToken cancellationToken)
+    private async Task<int> SaveInOneTransactionAsync(RowsToLock? locks, List<EntityEntry<Stay>> reopened, DateTime now, CancellationToken cancellationToken)
     {
         await using var transaction = Database.CurrentTransaction is null ? await Database.BeginTransactionAsync(cancellationToken) : null;
         if (locks is not null)
@@ -230,7 +237,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         if (reopened.Count > 0)
         {
             var ids = reopened.Select(stay => stay.Entity.Id).ToList();
-            saved += await Set<Stay>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(set => set.SetProperty(i => i.LeftOn, (DateOnly?)null), cancellationToken);
+            saved += await Set<Stay>().Where(i => ids.Contains(i.Id)).ExecuteUpdateAsync(
+                set => set.SetProperty(i => i.LeftOn, (DateOnly?)null).SetProperty(i => EF.Property<DateTime?>(i, StayConfiguration.ChangedAt), now), cancellationToken);
         }
 
         if (transaction is not null)

@@ -18,6 +18,12 @@ public static class DemoRecords
     // Enough for a prison's ten latest arrivals to look like a real week of receptions.
     private const int ArrivalsThisWeek = 8;
 
+    /// <summary>Released over the replayed days, so that each prison's count also falls as people leave.</summary>
+    private const int ReleasedPerPrison = 24;
+
+    /// <summary>The days over which the released left, ending yesterday.</summary>
+    public const int ReleasedOverDays = 118;
+
     public static DemoData Create(DateOnly today, int seed = 1729)
     {
         var faker = new Faker("en") { Random = new Randomizer(seed) };
@@ -34,7 +40,7 @@ public static class DemoRecords
         var prisoners = new List<Prisoner>();
         for (var p = 0; p < prisons.Length; p++)
         {
-            var scenarios = ByArrivalPosition(dealt.Where((_, i) => i % prisons.Length == p).ToList());
+            var scenarios = ByArrivalPosition([.. dealt.Where((_, i) => i % prisons.Length == p), .. DemoScenarios.NearToday]);
             var arrivals = ArrivalDaysAgo(faker.Random);
             for (var position = 0; position < PrisonersPerPrison; position++)
             {
@@ -45,7 +51,22 @@ public static class DemoRecords
             }
         }
 
-        return new DemoData(prisons, prisoners);
+        // After the held prisoners, so that the same day and seed still give those the same records.
+        var released = new List<Prisoner>();
+        foreach (var prison in prisons)
+        {
+            for (var i = 0; i < ReleasedPerPrison; i++)
+            {
+                var left = today.AddDays(-1 - (i * ReleasedOverDays / ReleasedPerPrison) - faker.Random.Number(0, 3));
+                var arrival = left.AddDays(-faker.Random.Number(5, 150));
+                var scenario = faker.Random.Bool(0.4f) ? faker.Random.ListItem(DemoScenarios.All.ToList()) : DemoScenario.Baseline;
+                var prisoner = Make(faker, left, prisons, prison, arrival, NewNumber(faker.Random, arrival, prison, numbers), scenario);
+                prisoner.Release(left);
+                released.Add(prisoner);
+            }
+        }
+
+        return new DemoData(prisons, prisoners, released);
     }
 
     /// <summary>
@@ -58,11 +79,12 @@ public static class DemoRecords
             .ToDictionary(s => s.Position, s => s.scenario);
 
     /// <summary>
-    /// How many days ago each prisoner arrived, latest first: a handful this week, the rest one every eight days
-    /// or so over two years. Outside this week no two share a day, so a prison's ten latest arrivals are exact.
+    /// How many days ago each prisoner arrived, latest first: a handful this week, two of them today (news for the
+    /// shift), the rest one every eight days or so over two years. Outside this week no two share a day, so a prison's
+    /// ten latest arrivals are exact.
     /// </summary>
     private static int[] ArrivalDaysAgo(Randomizer random) =>
-        Enumerable.Range(0, ArrivalsThisWeek).Select(_ => random.Number(0, 6)).Order()
+        Enumerable.Range(0, ArrivalsThisWeek).Select(i => i < 2 ? 0 : random.Number(0, 6)).Order()
             .Concat(Enumerable.Range(0, PrisonersPerPrison - ArrivalsThisWeek).Select(i => 7 + i * 8 + random.Number(0, 7)))
             .ToArray();
 

@@ -139,4 +139,19 @@ internal static class DemoScenarios
         // AssaultOnStaffInLast24Months: last, since it wants the longest stay to fall outside the 12-month rules.
         new(d => d.Prisoner.RecordDisciplinaryNotice(d.DayInCustody(400, 700), NoticeType.AssaultOnStaff, "Struck a correction officer during a cell search")),
     ];
+
+    /// <summary>
+    /// What each prison has near today, dealt to the prisoners held longest: changes due within the week, so that Coming
+    /// up has something near (a hearing coming within fourteen days, when rule 7 fires; a failed drug test leaving its
+    /// three months; a visit ban ending), and today's news for the shift (a notice, a segregation and a watch ended).
+    /// </summary>
+    public static IReadOnlyList<DemoScenario> NearToday { get; } =
+    [
+        new(d => d.Prisoner.ScheduleCourtHearing(d.Today.AddDays(d.Random.Number(15, 19)), d.Pick(Courts))),
+        new(d => d.Prisoner.RecordDrugTest(d.Today.AddMonths(-3).AddDays(d.Random.Number(1, 6)), DrugTestResult.Failed)),
+        new(d => d.Prisoner.BanVisits(d.DayInCustody(10, 30), d.Today.AddDays(d.Random.Number(1, 6)), "Visitor found with contraband at the search")),
+        new(d => d.Prisoner.RecordDisciplinaryNotice(d.Today, NoticeType.Other, "Refused to lock in at the count")),
+        new(d => d.Prisoner.EndSegregation(d.Prisoner.Segregate(d.DayInCustody(3, 10), "Separated after a fight in the dayroom").Id, d.Today)),
+        new(d => d.Prisoner.EndSelfHarmWatch(d.Prisoner.StartSelfHarmWatch(d.DayInCustody(2, 8)).Id, d.Today)),
+    ];
 }

@@ -1,25 +1,21 @@
 using Microsoft.EntityFrameworkCore;
-using Prison.Domain.Messages;
+using Prison.Db.Reads;
+using Prison.Domain.Record;
 
 namespace Prison.Db.Demo;
 
 public static class DemoSeed
 {
-    /// <summary>
-    /// Adds the demo prisons and prisoners when the database has no prison yet, and returns the changes to publish
-    /// (none when it already had data: a second start keeps what is there).
-    /// </summary>
-    public static async Task<IReadOnlyList<PrisonerChanged>> SeedDemoAsync(this PrisonDb db, DateOnly today, CancellationToken cancellationToken = default)
-    {
-        if (await db.Prisons.AnyAsync(cancellationToken))
-        {
-            return [];
-        }
+    /// <summary>The demo is loaded only into a database without a prison: a second start keeps what is there.</summary>
+    public static async Task<bool> IsEmptyAsync(this PrisonDb db, CancellationToken cancellationToken = default) =>
+        !await db.Prisons.AnyAsync(cancellationToken);
 
-        var demo = DemoRecords.Create(today);
-        db.Prisons.AddRange(demo.Prisons);
-        db.Prisoners.AddRange(demo.Prisoners);
-        db.RecordChangeCause = History.VerdictCause.Other("demo data loaded");
-        return await db.SaveRecordChangesAsync(cancellationToken);
-    }
+    /// <summary>
+    /// Says the daily Dangerous figures are exact from <paramref name="day"/> on, which holds while no stay was ever
+    /// stored: every prison counted nobody on the days before. Changes nothing once a stay exists.
+    /// </summary>
+    public static Task<int> KeepDailyFiguresSinceAsync(this PrisonDb db, DateOnly day, CancellationToken cancellationToken = default) =>
+        db.Set<DangerousDaysKept>()
+            .Where(_ => !db.Set<Stay>().Any())
+            .ExecuteUpdateAsync(set => set.SetProperty(k => k.Since, day), cancellationToken);
 }

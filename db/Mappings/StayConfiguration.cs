@@ -6,6 +6,9 @@ namespace Prison.Db.Mappings;
 
 internal sealed class StayConfiguration : RecordConfiguration<Stay>
 {
+    /// <summary>When the save that last wrote the stay ran (migration 037): the day its move of the counts is kept for.</summary>
+    public const string ChangedAt = "ChangedAtUtc";
+
     protected override int RecordPart => 0;
 
     /// <summary>The table was made when a stay was called an imprisonment.</summary>
@@ -15,6 +18,7 @@ internal sealed class StayConfiguration : RecordConfiguration<Stay>
     {
         builder.Property(i => i.ArrivalReason).HasConversion<string>().HasMaxLength(24);
         builder.Ignore(i => i.IsCurrent);
+        builder.Property<DateTime?>(ChangedAt).HasColumnName("changed_at");
 
         // A sentence is a value shared by the stays it spans (a transfer carries it over), hence a complex type.
         builder.ComplexProperty(i => i.Sentence, sentence =>

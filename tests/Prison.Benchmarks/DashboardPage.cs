@@ -22,10 +22,7 @@ public static class DashboardPage
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var prefix = ServerArguments.NewQueuePrefix();
         await using var web = await WebApp.BuildAsync(ServerArguments.For(database, prefix, "--Logging:LogLevel:Default=Warning", RunningWeb.InsecureCookies, RunningWeb.PasswordAlone), cancellationToken: cancellationToken);
-        await using (var scope = web.Services.CreateAsyncScope())
-        {
-            await scope.ServiceProvider.GetRequiredService<PrisonDb>().SeedDemoAsync(new DateOnly(2026, 11, 20), cancellationToken);
-        }
+        await web.Services.SeedDemoDataAsync(cancellationToken);
 
         await web.StartAsync(cancellationToken);
         await using (var worker = await RunningWorker.StartAsync(database, prefix, null, "--Logging:LogLevel:Default=Warning"))

@@ -365,6 +365,7 @@ public class MigrationTests
             ("024_verdict_forecast", "prisoner", "forecast_status", text),
             ("024_verdict_forecast", "prisoner", "forecast_came", text),
             ("024_verdict_forecast", "prisoner", "forecast_went", text),
+            ("037_dangerous_days_follow_the_writers_clock", "imprisonment", "changed_at", instant),
         ];
         var missing = later.Where(c => string.CompareOrdinal(c.Step, step) >= 0).ToList();
         foreach (var (_, table, column, type) in missing)

@@ -5,14 +5,16 @@ using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
+using Prison.Testing;
 
 namespace Prison.Db.Tests.Reads;
 
 /// <summary>
 /// Each prison's Dangerous count day by day is kept by the triggers that keep its counts (prison_dangerous_day,
 /// migration 025): the figure of a day must equal the count of Dangerous current prisoners at that day's end, whatever
-/// wrote. The database's clock decides the day, and no test can move it: a day passes here by moving every kept day,
-/// and the day they are kept since, one day back, which is what the rows would say had the writes run a day earlier.
+/// wrote. The writer's clock decides the day (migration 037: a save's changed_at, a verdict's evaluated_at), so a day
+/// passes here by moving the clock every writer reads; a write that stamps nothing (a deletion) counts for the
+/// database's day.
 /// </summary>
 public class DangerousDaysTests
 {
@@ -23,8 +25,10 @@ public class DangerousDaysTests
     public async Task The_figure_of_each_day_equals_the_dangerous_prisoners_at_its_end_after_verdicts_a_transfer_a_release_and_a_rule_set_change(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var firstDay = await DatabaseTodayAsync(database);
+        var clock = NoonOf(firstDay);
         var atEndOfDay = new List<Dictionary<int, int>>();
-        await using (var db = database.Open())
+        await using (var db = database.Open(clock))
         {
             db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
             db.Prisoners.AddRange(Enumerable.Range(1, 6).Select(n => Records.Harmless(Number(n), prisonId: 1, TestDay.Today.AddDays(-10 - n))));
@@ -33,45 +37,44 @@ public class DangerousDaysTests
         }
 
         // Day 1: the first verdicts.
-        await WriteVerdictsAsync(database, "rules-1", new()
+        await WriteVerdictsAsync(database, clock, "rules-1", new()
         {
             [1] = DangerStatus.Dangerous, [2] = DangerStatus.Dangerous, [3] = DangerStatus.Dangerous, [4] = DangerStatus.NotDangerous,
             [7] = DangerStatus.Dangerous, [8] = DangerStatus.NotDangerous,
         });
         atEndOfDay.Add(await RecountAsync(database));
-        await ADayPassesAsync(database);
+        clock.Advance(TimeSpan.FromDays(1));
 
         // Day 2: a dangerous prisoner transferred to the other prison, and another verdict.
-        await ChangeAsync(database, Number(1), p => p.Transfer(prisonId: 2, TestDay.Today.AddDays(-5), forDisciplinaryReasons: false));
-        await WriteVerdictsAsync(database, "rules-1", new() { [1] = DangerStatus.Dangerous, [9] = DangerStatus.Dangerous });
+        await ChangeAsync(database, clock, Number(1), p => p.Transfer(prisonId: 2, TestDay.Today.AddDays(-5), forDisciplinaryReasons: false));
+        await WriteVerdictsAsync(database, clock, "rules-1", new() { [1] = DangerStatus.Dangerous, [9] = DangerStatus.Dangerous });
         atEndOfDay.Add(await RecountAsync(database));
-        await ADayPassesAsync(database);
+        clock.Advance(TimeSpan.FromDays(1));
 
         // Day 3: nothing happens.
         atEndOfDay.Add(await RecountAsync(database));
-        await ADayPassesAsync(database);
+        clock.Advance(TimeSpan.FromDays(1));
 
         // Day 4: a dangerous prisoner released, and one's record changed (back to Unknown until evaluated).
-        await ChangeAsync(database, Number(2), p => p.Release(TestDay.Today.AddDays(-4)));
-        await ChangeAsync(database, Number(3), p => p.RecordDrugTest(TestDay.Today, DrugTestResult.Refused));
+        await ChangeAsync(database, clock, Number(2), p => p.Release(TestDay.Today.AddDays(-4)));
+        await ChangeAsync(database, clock, Number(3), p => p.RecordDrugTest(TestDay.Today, DrugTestResult.Refused));
         atEndOfDay.Add(await RecountAsync(database));
-        await ADayPassesAsync(database);
+        clock.Advance(TimeSpan.FromDays(1));
 
-        // Today: a new rule set comes into force and every current prisoner is evaluated under it.
-        await using (var db = database.Open())
+        // The last day: a new rule set comes into force and every current prisoner is evaluated under it.
+        await using (var db = database.Open(clock))
         {
-            Assert.True(await db.RecordRuleSetInForceAsync("rules-2", TestDay.Noon.UtcDateTime));
+            Assert.True(await db.RecordRuleSetInForceAsync("rules-2", clock.GetUtcNow().UtcDateTime));
         }
 
-        await WriteVerdictsAsync(database, "rules-2", new()
+        await WriteVerdictsAsync(database, clock, "rules-2", new()
         {
             [1] = DangerStatus.NotDangerous, [3] = DangerStatus.Dangerous, [4] = DangerStatus.Dangerous, [5] = DangerStatus.NotDangerous,
             [6] = DangerStatus.NotDangerous, [7] = DangerStatus.Dangerous, [8] = DangerStatus.Dangerous, [9] = DangerStatus.NotDangerous, [10] = DangerStatus.NotDangerous,
         });
         atEndOfDay.Add(await RecountAsync(database));
 
-        var today = await DatabaseTodayAsync(database);
-        var firstDay = today.AddDays(-(atEndOfDay.Count - 1));
+        var today = firstDay.AddDays(atEndOfDay.Count - 1);
         await using (var db = database.Open())
         {
             var overview = await db.OverviewAsync(null, firstDay.AddDays(-1), today, today);
@@ -93,9 +96,11 @@ public class DangerousDaysTests
     public async Task Racing_verdict_writes_and_transfers_leave_todays_figure_equal_to_the_recount(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
+        var today = await DatabaseTodayAsync(database);
+        var clock = NoonOf(today);
         List<Prisoner> judged;
         List<Prisoner> moved;
-        await using (var db = database.Open())
+        await using (var db = database.Open(clock))
         {
             db.Prisons.AddRange(PrisonIds.Select(Records.Prison));
             var all = Enumerable.Range(1, 64).Select(n => Records.Harmless(Number(n), prisonId: 1 + n % 2, TestDay.Today.AddDays(-n))).ToList();
@@ -109,9 +114,9 @@ public class DangerousDaysTests
         {
             for (var round = 0; round < rounds; round++)
             {
-                await using var db = database.Open();
+                await using var db = database.Open(clock);
                 var status = round % 2 == 0 ? DangerStatus.Dangerous : DangerStatus.NotDangerous;
-                await WriteVerdictsAsync(db, "rules-1", judged.Where((_, i) => i % 3 != round % 3).Select(p => p.Number), status);
+                await WriteVerdictsAsync(db, clock, "rules-1", judged.Where((_, i) => i % 3 != round % 3).Select(p => p.Number), status);
             }
         }
 
@@ -121,18 +126,17 @@ public class DangerousDaysTests
             {
                 foreach (var prisoner in moved.Where((_, i) => i % 2 == round % 2))
                 {
-                    await ChangeAsync(database, prisoner.Number, p => p.Transfer(3 - p.CurrentStay!.PrisonId, TestDay.Today, forDisciplinaryReasons: false));
+                    await ChangeAsync(database, clock, prisoner.Number, p => p.Transfer(3 - p.CurrentStay!.PrisonId, TestDay.Today, forDisciplinaryReasons: false));
                 }
 
-                await using var db = database.Open();
-                await WriteVerdictsAsync(db, "rules-1", moved.Select(p => p.Number), round % 3 == 0 ? DangerStatus.NotDangerous : DangerStatus.Dangerous);
+                await using var db = database.Open(clock);
+                await WriteVerdictsAsync(db, clock, "rules-1", moved.Select(p => p.Number), round % 3 == 0 ? DangerStatus.NotDangerous : DangerStatus.Dangerous);
             }
         }
 
         await Task.WhenAll(FlipAsync(rounds: 15), FlipAsync(rounds: 14), TransferAsync(rounds: 6));
 
         var recount = await RecountAsync(database);
-        var today = await DatabaseTodayAsync(database);
         await using (var db = database.Open())
         {
             var overview = await db.OverviewAsync(null, today.AddDays(-1), today, today);
@@ -161,13 +165,15 @@ public class DangerousDaysTests
             await db.SaveRecordChangesAsync();
         }
 
-        await WriteVerdictsAsync(database, "rules-1", new() { [1] = DangerStatus.Dangerous, [2] = DangerStatus.Dangerous, [3] = DangerStatus.NotDangerous });
+        var today = await DatabaseTodayAsync(database);
+        await WriteVerdictsAsync(database, NoonOf(today), "rules-1", new() { [1] = DangerStatus.Dangerous, [2] = DangerStatus.Dangerous, [3] = DangerStatus.NotDangerous });
+
+        // A deletion stamps nothing: it counts for the database's day.
         await using (var db = database.Open())
         {
             await db.Database.ExecuteSqlRawAsync("DELETE FROM prisoner WHERE number = {0}", Number(1));
         }
 
-        var today = await DatabaseTodayAsync(database);
         await using (var db = database.Open())
         {
             var prison = (await db.OverviewAsync([1], today, today, today)).Prisons.Single();
@@ -223,19 +229,8 @@ public class DangerousDaysTests
 
     private static string Number(int n) => $"D{n:000}";
 
-    /// <summary>Every kept day, and the day they are kept since, one day earlier: as if everything so far had been written a day before.</summary>
-    private static async Task ADayPassesAsync(ScratchDatabase database)
-    {
-        // Through a distant day, so that no row takes the key of another on its way.
-        var (farBack, back) = database.Engine == Engine.PostgreSql
-            ? ("day - 100000", "day + 99999")
-            : ("date(day, '-100000 days')", "date(day, '+99999 days')");
-        await database.ExecuteAsync($"UPDATE prison_dangerous_day SET day = {farBack}");
-        await database.ExecuteAsync($"UPDATE prison_dangerous_day SET day = {back}");
-        await database.ExecuteAsync(database.Engine == Engine.PostgreSql
-            ? "UPDATE prison_dangerous_day_kept SET since = since - 1"
-            : "UPDATE prison_dangerous_day_kept SET since = date(since, '-1 day')");
-    }
+    /// <summary>The clock every writer of a test reads, at noon UTC of <paramref name="day"/>.</summary>
+    private static MovableClock NoonOf(DateOnly day) => new(new DateTimeOffset(day.ToDateTime(new TimeOnly(12, 0)), TimeSpan.Zero));
 
     private static async Task<DateOnly> DatabaseTodayAsync(ScratchDatabase database) =>
         DateOnly.ParseExact(
@@ -256,28 +251,28 @@ public class DangerousDaysTests
         return counts;
     }
 
-    private static async Task ChangeAsync(ScratchDatabase database, string number, Action<Prisoner> change)
+    private static async Task ChangeAsync(ScratchDatabase database, TimeProvider clock, string number, Action<Prisoner> change)
     {
-        await using var db = database.Open();
+        await using var db = database.Open(clock);
         var prisoner = await db.LoadPrisonerAsync(number, Tracking.Tracked);
         change(prisoner!);
         await db.SaveRecordChangesAsync();
     }
 
-    private static async Task WriteVerdictsAsync(ScratchDatabase database, string ruleSet, Dictionary<int, DangerStatus> statuses)
+    private static async Task WriteVerdictsAsync(ScratchDatabase database, TimeProvider clock, string ruleSet, Dictionary<int, DangerStatus> statuses)
     {
-        await using var db = database.Open();
+        await using var db = database.Open(clock);
         foreach (var group in statuses.GroupBy(s => s.Value))
         {
-            await WriteVerdictsAsync(db, ruleSet, group.Select(s => Number(s.Key)), group.Key);
+            await WriteVerdictsAsync(db, clock, ruleSet, group.Select(s => Number(s.Key)), group.Key);
         }
     }
 
-    /// <summary>Verdicts for the current versions of the prisoners, in one statement.</summary>
-    private static async Task WriteVerdictsAsync(PrisonDb db, string ruleSet, IEnumerable<string> numbers, DangerStatus status)
+    /// <summary>Verdicts for the current versions of the prisoners, in one statement, evaluated at the clock's now.</summary>
+    private static async Task WriteVerdictsAsync(PrisonDb db, TimeProvider clock, string ruleSet, IEnumerable<string> numbers, DangerStatus status)
     {
         var wanted = numbers.ToList();
         var prisoners = await db.Prisoners.AsNoTracking().Where(p => wanted.Contains(p.Number)).Select(p => new { p.Id, p.ChangeVersion }).ToListAsync();
-        await db.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, new Verdict(status, [], TestDay.Noon.UtcDateTime, null, ruleSet))).ToList());
+        await db.WriteVerdictsAsync(prisoners.Select(p => new EvaluatedPrisoner(p.Id, p.ChangeVersion, new Verdict(status, [], clock.GetUtcNow().UtcDateTime, null, ruleSet))).ToList());
     }
 }

@@ -30,6 +30,8 @@ public sealed class UserGuideScreenshotTests(Chromium chromium) : IClassFixture<
         shots.Add(await ShotAsync(anonymous, target, "sign-in", "Sign in"));
 
         var staff = await SignedInAsync(web, "staff");
+        await staff.GotoAsync("/");
+        shots.Add(await ShotAsync(staff, target, "overview", "Prisons at a glance"));
         await staff.GotoAsync("/prisons/RNDC");
         await Expect(staff.Locator("[data-role=badge]").First).Not.ToHaveTextAsync("Unknown", new() { Timeout = 60_000 });
         shots.Add(await ShotAsync(staff, target, "dashboard", "Robert N. Davoren Center"));
@@ -39,6 +41,8 @@ public sealed class UserGuideScreenshotTests(Chromium chromium) : IClassFixture<
         shots.Add(await ShotAsync(staff, target, "prisoner", string.Empty));
         await staff.GotoAsync("/prisons/RNDC/since-last-shift");
         shots.Add(await ShotAsync(staff, target, "since-last-shift", "Since last shift"));
+        await staff.GotoAsync("/prisons/RNDC/coming-up");
+        shots.Add(await ShotAsync(staff, target, "coming-up", "Coming up"));
 
         var admin = await SignedInAsync(web, "admin");
         await admin.GotoAsync("/admin/users");

@@ -34,7 +34,7 @@ public sealed class EmbeddedModeTests : IDisposable
 
         Assert.True(File.Exists(Path.Combine(_folder, "prison.db")));
         Assert.Equal(3, await ScalarAsync("SELECT count(*) FROM prison"));
-        Assert.Equal(300, await ScalarAsync("SELECT count(*) FROM prisoner"));
+        Assert.Equal(300, await ScalarAsync("SELECT count(*) FROM imprisonment WHERE left_on IS NULL"));
         await EveryoneEvaluatedAsync();
 
         using var client = await web.SignedInClientAsync(Roles.Staff, Roles.Operator);
