@@ -2,8 +2,8 @@
 # Installs (from Debian's packages, when missing) and starts the servers the tests talk to, each a private
 # instance on loopback so that nothing depends on init scripts or on servers a machine may already run:
 #   PostgreSQL on 127.0.0.1:54329, RabbitMQ on 127.0.0.1:56729, Chromium at /usr/bin/chromium, wrk at /usr/bin/wrk,
-#   Prometheus at /usr/bin/prometheus and nginx at /usr/sbin/nginx (each started by the test that needs it, with its own
-#   configuration).
+#   Prometheus at /usr/bin/prometheus, nginx at /usr/sbin/nginx and sslscan at /usr/bin/sslscan (each run by the test
+#   that needs it, with its own configuration).
 # Usage: scripts/test-servers.sh start | stop [postgres] [rabbitmq] | env | state-dir
 #   start prints the environment the tests read, and PRISON_TEST_STARTED: the servers this call started (not those it
 #   found running), which are the only ones its caller should stop. stop with no name stops both.
@@ -42,6 +42,8 @@ install_missing() {
   [ -x /usr/bin/prometheus ] || missing+=(prometheus)
   # The TLS proxy docker-compose.yml ships (deploy/proxy/nginx.conf), run in front of web by TlsProxyTests.
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
+  # The TLS scanner TlsProxyTests checks that proxy's protocols and suites with.
+  [ -x /usr/bin/sslscan ] || missing+=(sslscan)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing from Debian's packages: ${missing[*]}"
     as_root apt-get update -qq
@@ -244,6 +246,7 @@ print_env() {
   echo "export PRISON_TEST_CHROMIUM='/usr/bin/chromium'"
   echo "export PRISON_TEST_PROMETHEUS='/usr/bin/prometheus'"
   echo "export PRISON_TEST_NGINX='/usr/sbin/nginx'"
+  echo "export PRISON_TEST_SSLSCAN='/usr/bin/sslscan'"
 }
 
 case "${1:-}" in

@@ -9,7 +9,8 @@ namespace Prison.Db.Audit;
 /// </summary>
 /// <remarks>
 /// The time, and the acting person when the entry does not name one, are stamped by <see cref="PrisonDb"/> as it
-/// saves, from its clock and its <see cref="IAuditActor"/>: callers only say what happened.
+/// saves, from its clock and its <see cref="IAuditActor"/>: callers only say what happened. On PostgreSQL, a role that
+/// may not alter the log (each process's own) has the time replaced with the database's as the row is inserted (migration 030).
 /// </remarks>
 public sealed class AuditEntry
 {

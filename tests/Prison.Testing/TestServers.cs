@@ -19,6 +19,9 @@ public static class TestServers
     /// <summary>Debian's nginx binary; the test that needs it starts it with the shipped proxy configuration.</summary>
     public static string Nginx => Required("PRISON_TEST_NGINX");
 
+    /// <summary>Debian's TLS scanner, which checks the shipped proxy's protocols and suites.</summary>
+    public static string SslScan => Required("PRISON_TEST_SSLSCAN");
+
     private static string Required(string variable) =>
         Environment.GetEnvironmentVariable(variable) is { Length: > 0 } value
             ? value

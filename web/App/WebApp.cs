@@ -42,6 +42,8 @@ public static class WebApp
         builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
         builder.Services.AddPrisonAudit();
+        // A year (ASVS 14.4.5), renewed by every answer over HTTPS; no subdomains: the agency's other hosts are not ours to bind.
+        builder.Services.AddHsts(options => options.MaxAge = TimeSpan.FromDays(365));
         if (settings.RabbitMq is not null)
         {
             // The workers run the jobs; web reads them and fires them through their storage, for the operations

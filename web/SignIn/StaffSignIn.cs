@@ -3,6 +3,7 @@ using Microsoft.AspNetCore.Authentication;
 using Microsoft.AspNetCore.Authentication.Cookies;
 using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.DataProtection;
+using Microsoft.AspNetCore.DataProtection.KeyManagement;
 using Microsoft.AspNetCore.Identity;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db;
@@ -47,6 +48,11 @@ public static class StaffSignIn
         if (KeyRingCertificate.From(builder.Configuration, builder.Environment.ContentRootPath) is { } certificate)
         {
             keyRing.ProtectKeysWithCertificate(certificate);
+            // Encrypted with it is the only way a key enters the ring: one stored in clear (planted, or from before the
+            // certificate) could forge any session.
+            services.AddOptions<KeyManagementOptions>().PostConfigure<ILoggerFactory>((options, loggers) =>
+                options.XmlRepository = new CertificateEncryptedKeysOnly(
+                    options.XmlRepository ?? throw new InvalidOperationException("The key ring has no store."), loggers.CreateLogger<CertificateEncryptedKeysOnly>()));
         }
         else if (settings.IsProduction && !PrisonSettings.IsOn(builder.Configuration, KeyRingCertificate.AllowUnencryptedKey))
         {
@@ -66,7 +72,8 @@ public static class StaffSignIn
             options.AccessDeniedPath = SignInPaths.AccessDenied;
             options.ExpireTimeSpan = idle.Value;
             options.SlidingExpiration = true;
-            options.Cookie.Name = "prison.session";
+            options.Cookie.Name = CookieName("prison.session", secure);
+            options.Cookie.Path = "/";
             options.Cookie.HttpOnly = true;
             options.Cookie.SameSite = SameSiteMode.Lax;
             options.Cookie.SecurePolicy = secure ? CookieSecurePolicy.Always : CookieSecurePolicy.SameAsRequest;
@@ -127,7 +134,8 @@ public static class StaffSignIn
         services.AddOptions<CookieAuthenticationOptions>(IdentityConstants.TwoFactorUserIdScheme).Configure<TimeProvider>((options, clock) =>
         {
             options.TimeProvider = clock;
-            options.Cookie.Name = "prison.second-step";
+            options.Cookie.Name = CookieName("prison.second-step", secure);
+            options.Cookie.Path = "/";
             options.Cookie.HttpOnly = true;
             options.Cookie.SameSite = SameSiteMode.Lax;
             options.Cookie.SecurePolicy = secure ? CookieSecurePolicy.Always : CookieSecurePolicy.SameAsRequest;
@@ -153,6 +161,8 @@ public static class StaffSignIn
         });
         services.AddAntiforgery(options =>
         {
+            options.Cookie.Name = CookieName("prison.antiforgery", secure);
+            options.Cookie.Path = "/";
             options.Cookie.HttpOnly = true;
             options.Cookie.SecurePolicy = secure ? CookieSecurePolicy.Always : CookieSecurePolicy.SameAsRequest;
         });
@@ -163,6 +173,12 @@ public static class StaffSignIn
             .AddPolicy(Policies.Admin, policy => policy.RequireRole(Roles.Admin))
             .AddPolicy(Policies.Operator, policy => policy.RequireRole(Roles.Operator));
     }
+
+    /// <summary>
+    /// A secure cookie is named with the <c>__Host-</c> prefix: browsers then keep it only if it is Secure, for the whole
+    /// site (Path=/) and for this host alone (no Domain), so no neighbouring host or plain-http page can set or shadow it.
+    /// </summary>
+    private static string CookieName(string name, bool secure) => secure ? $"__Host-{name}" : name;
 
     /// <summary>Which pages need which role, by folder, so that pages added later to a folder are protected too.</summary>
     public static void AuthorizeStaffPages(this Microsoft.AspNetCore.Mvc.RazorPages.RazorPagesOptions options)

@@ -2,6 +2,12 @@ using Hangfire;
 using Hangfire.AspNetCore;
 using MassTransit;
 using MassTransit.UsageTracking;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.Configuration.CommandLine;
+using Microsoft.Extensions.Configuration.EnvironmentVariables;
+using Microsoft.Extensions.Configuration.KeyPerFile;
+using Microsoft.Extensions.FileProviders;
 using Microsoft.Extensions.Hosting;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
@@ -38,6 +44,21 @@ public static class PrisonRuntime
     public static PrisonSettings AddPrison(this IHostApplicationBuilder builder, bool? hostWorker = null, bool announceDataFolder = true, bool asOwner = false)
     {
         builder.Configuration.AddLoggingDefaults();
+        // Secrets as files (compose's and Kubernetes' secrets) rather than environment variables, which `docker inspect`
+        // and every child process see: each file of the folder is one setting, named as in the environment. Read before
+        // the environment and the command line, so that an operator's one-off command can still name another database.
+        if (builder.Configuration[PrisonSettings.SecretsFolderKey] is { Length: > 0 } secrets)
+        {
+            var sources = builder.Configuration.Sources;
+            var first = sources.Select((source, index) => (source, index)).FirstOrDefault(s => s.source is EnvironmentVariablesConfigurationSource or CommandLineConfigurationSource);
+            var files = new KeyPerFileConfigurationSource
+            {
+                FileProvider = new PhysicalFileProvider(Path.GetFullPath(secrets, builder.Environment.ContentRootPath)),
+                Optional = false,
+            };
+            sources.Insert(first.source is null ? sources.Count : first.index, files);
+        }
+
         var settings = PrisonSettings.From(builder.Configuration, builder.Environment.ContentRootPath, asOwner);
         if (announceDataFolder && settings.DataFolderAnnouncement is { } announcement)
         {
@@ -116,6 +137,10 @@ public static class PrisonRuntime
                     {
                         host.Username(rabbit.Username);
                         host.Password(rabbit.Password);
+                        if (rabbit.Tls)
+                        {
+                            host.UseSsl(ssl => ssl.ServerName = rabbit.Host);
+                        }
                     });
 
                     // Immediate retries only: Debian's RabbitMQ has no delayed-exchange plugin. Then the _error queue.
@@ -192,8 +217,8 @@ public static class PrisonRuntime
     private const long MigrationLockKey = 0x70726973;
 
     /// <summary>
-    /// The schema up to date. On PostgreSQL, Hangfire's schema too, and with Database:ApplicationRole, that role given
-    /// exactly the rights web and worker use (<see cref="Db.Migrations.ApplicationRoleRights"/>): all as the role this process
+    /// The schema up to date. On PostgreSQL, Hangfire's schema too, and each role Database:ApplicationRole, :WebRole,
+    /// :WorkerRole and :CommandLineRole name given exactly the rights its process uses (<see cref="Db.Migrations.ApplicationRoleRights"/>): all as the role this process
     /// connects as, which owns them.
     /// </summary>
     /// <returns>The migrations this call applied, in order: none when the schema was up to date.</returns>
@@ -227,9 +252,12 @@ public static class PrisonRuntime
                     try
                     {
                         // Before anything changes: a role that would hold the owner's rights is refused.
-                        if (settings.ApplicationRole is { } checkedRole && await Db.Migrations.ApplicationRoleRights.ProblemAsync(db, checkedRole, token) is { } problem)
+                        foreach (var named in settings.RolesToGrant)
                         {
-                            throw new StartupException(problem);
+                            if (await Db.Migrations.ApplicationRoleRights.ProblemAsync(db, named.Role, named.Key, token) is { } problem)
+                            {
+                                throw new StartupException(problem);
+                            }
                         }
 
                         var applied = await PendingMigrationsAsync(db, token);
@@ -237,9 +265,9 @@ public static class PrisonRuntime
                         // Under the same lock: the keys of prisoners stored before migration 014 (.NET normalises them).
                         await db.AddMissingSearchKeysAsync(cancellationToken: token);
                         PrisonJobStorage.PrepareSchema(settings.ConnectionString, scope.ServiceProvider.GetRequiredService<JobSettings>());
-                        if (settings.ApplicationRole is { } role)
+                        foreach (var named in settings.RolesToGrant)
                         {
-                            await Db.Migrations.ApplicationRoleRights.GrantAsync(db, role, [PrisonJobStorage.Schema], token);
+                            await Db.Migrations.ApplicationRoleRights.GrantAsync(db, named.Role, [PrisonJobStorage.Schema], named.Process, token);
                         }
 
                         return applied;

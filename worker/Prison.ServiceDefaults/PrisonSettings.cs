@@ -1,5 +1,6 @@
 using Microsoft.Extensions.Configuration;
 using Prison.Db;
+using Prison.Db.Migrations;
 
 namespace Prison.ServiceDefaults;
 
@@ -16,13 +17,16 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     /// </summary>
     public static readonly IReadOnlyList<string> Keys =
     [
-        "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
+        "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "Database:WebRole", "Database:WorkerRole", "Database:CommandLineRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix", "RabbitMq:Tls",
+        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Prison:SecretsFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
         "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
         "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
     ];
+
+    /// <summary>A folder of files each named after a setting (RabbitMq__Password) and holding its value: Docker's secrets.</summary>
+    public const string SecretsFolderKey = "Prison:SecretsFolder";
 
     /// <summary>Keys no longer read: a start that sets one is refused with a sentence naming what replaced it.</summary>
     public static readonly IReadOnlyList<string> RetiredKeys = ["Metrics:Url"];
@@ -47,6 +51,19 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     /// </summary>
     public string? ApplicationRole { get; init; }
 
+    /// <summary>
+    /// The roles migrate grants, each with what its process needs: Database:ApplicationRole (one role for every process)
+    /// and Database:WebRole, :WorkerRole and :CommandLineRole (a role for each).
+    /// </summary>
+    public static readonly IReadOnlyList<(string Key, ProcessKind Process)> RoleKeys =
+    [
+        ("Database:ApplicationRole", ProcessKind.Every), ("Database:WebRole", ProcessKind.Web),
+        ("Database:WorkerRole", ProcessKind.Worker), ("Database:CommandLineRole", ProcessKind.CommandLine),
+    ];
+
+    /// <summary>The roles of <see cref="RoleKeys"/> the configuration names, for migrate to grant.</summary>
+    public IReadOnlyList<(string Key, string Role, ProcessKind Process)> RolesToGrant { get; init; } = [];
+
     /// <summary>The embedded mode's folder, holding prison.db; null when ConnectionStrings:Prison names the database.</summary>
     public string? DataFolder { get; init; }
 
@@ -65,17 +82,18 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
         var rabbit = RabbitMqSettings.From(configuration);
         var production = IsOn(configuration, ProductionKey);
         var role = configuration["Database:ApplicationRole"] is { } named && !string.IsNullOrWhiteSpace(named) ? named.Trim() : null;
+        var roles = RolesNamed(configuration);
         if (!string.IsNullOrWhiteSpace(configured))
         {
             var sqlite = PrisonDatabase.IsSqlite(configured);
-            return sqlite && role is not null
-                ? throw new StartupException($"Database:ApplicationRole is '{role}', but {key} names a SQLite database, which has no roles: leave Database:ApplicationRole unset.")
-                : new PrisonSettings(configured, sqlite, rabbit) { ConnectionKey = key, ApplicationRole = role, IsProduction = production };
+            return sqlite && roles.Count > 0
+                ? throw new StartupException($"{roles[0].Key} is '{roles[0].Role}', but {key} names a SQLite database, which has no roles: leave {roles[0].Key} unset.")
+                : new PrisonSettings(configured, sqlite, rabbit) { ConnectionKey = key, ApplicationRole = role, RolesToGrant = roles, IsProduction = production };
         }
 
-        if (role is not null)
+        if (roles.Count > 0)
         {
-            throw new StartupException($"Database:ApplicationRole is '{role}', but no PostgreSQL database is configured (ConnectionStrings:Prison): the embedded database has no roles.");
+            throw new StartupException($"{roles[0].Key} is '{roles[0].Role}', but no PostgreSQL database is configured (ConnectionStrings:Prison): the embedded database has no roles.");
         }
 
         if (production)
@@ -85,6 +103,18 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
 
         var folder = configuration["Prison:DataFolder"] is { Length: > 0 } chosen ? Path.GetFullPath(chosen, contentRoot) : DefaultDataFolder();
         return new PrisonSettings(PrisonDatabase.SqliteFile(folder), true, rabbit) { DataFolder = folder };
+    }
+
+    private static List<(string Key, string Role, ProcessKind Process)> RolesNamed(IConfiguration configuration)
+    {
+        var roles = RoleKeys
+            .Where(role => !string.IsNullOrWhiteSpace(configuration[role.Key]))
+            .Select(role => (role.Key, Role: configuration[role.Key]!.Trim(), role.Process))
+            .ToList();
+        // One process's rights on a role would be taken back by the next's grant.
+        return roles.GroupBy(role => role.Role, StringComparer.Ordinal).FirstOrDefault(same => same.Count() > 1) is { } shared
+            ? throw new StartupException($"{string.Join(" and ", shared.Select(role => role.Key))} all name '{shared.Key}': give each process a role of its own.")
+            : roles;
     }
 
     /// <summary>A true or false setting, false when absent; any other text stops the start with one sentence.</summary>

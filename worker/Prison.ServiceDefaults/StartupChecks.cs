@@ -90,7 +90,7 @@ public static class StartupChecks
         {
             var factory = new ConnectionFactory
             {
-                HostName = rabbit.Host, Port = rabbit.Port, VirtualHost = rabbit.VirtualHost, UserName = rabbit.Username, Password = rabbit.Password,
+                HostName = rabbit.Host, Port = rabbit.Port, VirtualHost = rabbit.VirtualHost, UserName = rabbit.Username, Password = rabbit.Password, Ssl = rabbit.Ssl,
                 RequestedConnectionTimeout = Patience, AutomaticRecoveryEnabled = false,
             };
             try

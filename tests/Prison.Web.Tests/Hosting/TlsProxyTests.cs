@@ -1,7 +1,10 @@
 using System.Diagnostics;
+using System.Globalization;
 using System.Net;
 using System.Net.Sockets;
 using System.Security.Cryptography.X509Certificates;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
 using Prison.Testing;
 
 namespace Prison.Web.Tests.Hosting;
@@ -16,50 +19,180 @@ public sealed class TlsProxyTests
     private const string ServedName = "dashboard.prison.example";
 
     [Fact]
-    public async Task Through_the_shipped_proxy_web_answers_over_https_with_secure_cookies_and_plain_http_only_redirects()
+    public async Task Through_the_shipped_proxy_web_answers_over_https_with_host_only_secure_cookies_and_a_year_of_HSTS()
     {
-        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        await using var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), more: ["--ForwardedHeaders:KnownProxies=127.0.0.1"]);
-        var folder = Directory.CreateTempSubdirectory("prison-proxy-");
-        try
+        await using var proxied = await ProxiedWeb.StartAsync();
+        using var client = proxied.HttpsClient();
+        var name = await proxied.Web.CreateUserAsync(Db.Identity.Roles.Staff);
+
+        using var form = await client.SendAsync(Request(new Uri(client.BaseAddress!, "/sign-in")));
+        using var signedIn = await client.SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal(HttpStatusCode.OK, form.StatusCode);
+        Assert.Equal(HttpStatusCode.Redirect, signedIn.StatusCode);
+        var cookies = form.Headers.GetValues("Set-Cookie").Concat(signedIn.Headers.GetValues("Set-Cookie")).ToList();
+        Assert.Contains(cookies, cookie => cookie.StartsWith("__Host-prison.session=", StringComparison.Ordinal));
+        Assert.Contains(cookies, cookie => cookie.StartsWith("__Host-prison.antiforgery=", StringComparison.Ordinal));
+        Assert.All(cookies, cookie =>
         {
+            // What browsers require of a __Host- cookie, or they drop it.
+            Assert.StartsWith("__Host-", cookie, StringComparison.Ordinal);
+            Assert.Contains("; secure", cookie, StringComparison.OrdinalIgnoreCase);
+            Assert.Contains("; path=/;", cookie + ";", StringComparison.OrdinalIgnoreCase);
+            Assert.DoesNotContain("domain=", cookie, StringComparison.OrdinalIgnoreCase);
+        });
+        var hsts = Assert.Single(form.Headers.GetValues("Strict-Transport-Security"));
+        Assert.True(int.Parse(Regex.Match(hsts, @"max-age=(\d+)").Groups[1].Value, CultureInfo.InvariantCulture) >= 365 * 24 * 3600, hsts);
+        Assert.Equal("nginx", Assert.Single(form.Headers.Server).Product?.Name);
+        Assert.Null(Assert.Single(form.Headers.Server).Product?.Version);
+    }
+
+    [Fact]
+    public async Task Plain_http_redirects_to_the_configured_name_whatever_host_the_client_sent()
+    {
+        await using var proxied = await ProxiedWeb.StartAsync();
+        using var client = proxied.HttpsClient();
+
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"http://127.0.0.1:{proxied.HttpPort}/sign-in?next=%2Fprisons");
+        request.Headers.Host = "phishing.example";
+        using var overHttp = await client.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.MovedPermanently, overHttp.StatusCode);
+        Assert.Equal($"https://{ServedName}/sign-in?next=%2Fprisons", overHttp.Headers.Location?.ToString());
+    }
+
+    [Fact]
+    public async Task The_access_log_keeps_no_query_string_nor_referer_so_no_search_term_or_prisoner_number()
+    {
+        await using var proxied = await ProxiedWeb.StartAsync();
+        using var client = proxied.HttpsClient();
+        await client.SignInAsync(await proxied.Web.CreateUserAsync(Db.Identity.Roles.Staff), SigningIn.Password);
+
+        using var search = Request(new Uri(client.BaseAddress!, "/search?q=Needle-Prisoner-Name&number=NEEDLE42"));
+        search.Headers.Referrer = new Uri($"https://{ServedName}/prisons/P1/arrivals?q=Needle-Referer");
+        using var answer = await client.SendAsync(search);
+        await proxied.StopAsync();
+
+        var log = await File.ReadAllTextAsync(proxied.AccessLog);
+        Assert.Contains("GET /search HTTP/1.1", log, StringComparison.Ordinal);
+        Assert.DoesNotContain("Needle", log, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain("?", log, StringComparison.Ordinal);
+    }
+
+    /// <summary>
+    /// sslscan (Debian's, written by others) lists what the proxy accepts: TLS 1.2 and 1.3 only, and in 1.2 only
+    /// forward-secret AEAD suites of Mozilla's intermediate profile (ECDHE with AES-GCM), never static RSA, CBC, SHA-1,
+    /// CAMELLIA or ARIA; openssl's client finds no session ticket.
+    /// </summary>
+    [Fact]
+    public async Task A_TLS_scanner_finds_only_the_intermediate_profiles_protocols_and_forward_secret_AEAD_suites_and_no_session_tickets()
+    {
+        await using var proxied = await ProxiedWeb.StartAsync();
+
+        var scan = await RunAsync(TestServers.SslScan, "--xml=-", "--no-colour", "--no-heartbleed", $"--sni-name={ServedName}", $"127.0.0.1:{proxied.HttpsPort}");
+        var report = XDocument.Parse(scan[scan.IndexOf("<?xml", StringComparison.Ordinal)..]);
+        var protocols = report.Descendants("protocol").Where(p => (string?)p.Attribute("enabled") == "1")
+            .Select(p => $"{(string?)p.Attribute("type")}{(string?)p.Attribute("version")}").Order(StringComparer.Ordinal);
+        var suites = report.Descendants("cipher").Where(c => (string?)c.Attribute("status") is "accepted" or "preferred")
+            .Select(c => $"{(string?)c.Attribute("sslversion")} {(string?)c.Attribute("cipher")}").ToHashSet();
+
+        Assert.Equal(["tls1.2", "tls1.3"], protocols);
+        Assert.Subset(
+            new HashSet<string>
+            {
+                "TLSv1.2 ECDHE-RSA-AES128-GCM-SHA256", "TLSv1.2 ECDHE-RSA-AES256-GCM-SHA384",
+                "TLSv1.3 TLS_AES_128_GCM_SHA256", "TLSv1.3 TLS_AES_256_GCM_SHA384",
+            },
+            suites);
+        Assert.Contains("TLSv1.2 ECDHE-RSA-AES128-GCM-SHA256", suites);
+        Assert.Contains("TLSv1.3 TLS_AES_256_GCM_SHA384", suites);
+
+        var handshake = await RunAsync("openssl", "s_client", "-connect", $"127.0.0.1:{proxied.HttpsPort}", "-servername", ServedName, "-tls1_2", "-no_ign_eof");
+        Assert.Contains("New, TLSv1.2, Cipher is ECDHE-RSA-AES", handshake, StringComparison.Ordinal);
+        Assert.DoesNotContain("TLS session ticket:", handshake, StringComparison.Ordinal);
+    }
+
+    private static async Task<string> RunAsync(string program, params string[] arguments)
+    {
+        using var run = Process.Start(new ProcessStartInfo(program, arguments) { RedirectStandardOutput = true, RedirectStandardError = true, RedirectStandardInput = true })!;
+        run.StandardInput.Close();
+        var output = run.StandardOutput.ReadToEndAsync();
+        var errors = run.StandardError.ReadToEndAsync();
+        await run.WaitForExitAsync();
+        return await output + await errors;
+    }
+
+    /// <summary>A web as production runs it (secure cookies, HSTS) behind the shipped proxy, which it trusts as compose configures it.</summary>
+    private sealed class ProxiedWeb : IAsyncDisposable
+    {
+        private readonly ScratchDatabase _database;
+        private readonly DirectoryInfo _folder;
+        private readonly Process _proxy;
+
+        private ProxiedWeb(ScratchDatabase database, RunningWeb web, DirectoryInfo folder, X509Certificate2 certificate, Process proxy, int httpPort, int httpsPort)
+        {
+            (_database, Web, _folder, Certificate, _proxy, HttpPort, HttpsPort) = (database, web, folder, certificate, proxy, httpPort, httpsPort);
+        }
+
+        public RunningWeb Web { get; }
+
+        public X509Certificate2 Certificate { get; }
+
+        public int HttpPort { get; }
+
+        public int HttpsPort { get; }
+
+        public string AccessLog => Path.Combine(_folder.FullName, "access.log");
+
+        public static async Task<ProxiedWeb> StartAsync()
+        {
+            var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+            var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), more: ["--ForwardedHeaders:KnownProxies=127.0.0.1", "--SignIn:SecureCookies=true"]);
+            var folder = Directory.CreateTempSubdirectory("prison-proxy-");
             var certificate = await MakeCertificateAsync(folder.FullName);
             var (httpPort, httpsPort) = (FreePort(), FreePort());
             var proxy = await StartProxyAsync(folder.FullName, httpPort, httpsPort, web.Address);
-            try
-            {
-                using var client = new HttpClient(new HttpClientHandler
-                {
-                    AllowAutoRedirect = false,
-                    // The certificate the script made, and no other: the test pins it rather than trusting any.
-                    ServerCertificateCustomValidationCallback = (_, presented, _, _) => presented?.Thumbprint == certificate.Thumbprint,
-                });
+            return new ProxiedWeb(database, web, folder, certificate, proxy, httpPort, httpsPort);
+        }
 
-                using var overHttps = await client.SendAsync(Request($"https://127.0.0.1:{httpsPort}/sign-in"));
-                using var direct = await client.SendAsync(Request($"{web.Address.ToString().TrimEnd('/')}/sign-in"));
-                using var overHttp = await client.SendAsync(Request($"http://127.0.0.1:{httpPort}/sign-in"));
-
-                Assert.Equal(HttpStatusCode.OK, overHttps.StatusCode);
-                Assert.All(overHttps.Headers.GetValues("Set-Cookie"), cookie => Assert.Contains("secure", cookie, StringComparison.OrdinalIgnoreCase));
-                Assert.True(overHttps.Headers.Contains("Strict-Transport-Security"));
-                Assert.Equal(HttpStatusCode.OK, direct.StatusCode);
-                Assert.All(direct.Headers.GetValues("Set-Cookie"), cookie => Assert.DoesNotContain("secure", cookie, StringComparison.OrdinalIgnoreCase));
-                Assert.Equal(HttpStatusCode.MovedPermanently, overHttp.StatusCode);
-                Assert.Equal($"https://{ServedName}/sign-in", overHttp.Headers.Location?.ToString());
-            }
-            finally
+        /// <summary>A client of the proxy's HTTPS port (cookies kept, redirects shown) that names the served host.</summary>
+        public HttpClient HttpsClient()
+        {
+            var thumbprint = Certificate.Thumbprint;
+            var client = new HttpClient(new HttpClientHandler
             {
-                proxy.Kill(entireProcessTree: true);
-                proxy.Dispose();
+                AllowAutoRedirect = false,
+                // The certificate the script made, and no other: the test pins it rather than trusting any.
+                ServerCertificateCustomValidationCallback = (_, presented, _, _) => presented?.Thumbprint == thumbprint,
+            })
+            {
+                BaseAddress = new Uri($"https://127.0.0.1:{HttpsPort}/"),
+            };
+            client.DefaultRequestHeaders.Host = ServedName;
+            return client;
+        }
+
+        /// <summary>nginx writes its log lines as it answers; stopped, it has written all of them.</summary>
+        public async Task StopAsync()
+        {
+            if (!_proxy.HasExited)
+            {
+                _proxy.Kill(entireProcessTree: true);
+                await _proxy.WaitForExitAsync();
             }
         }
-        finally
+
+        public async ValueTask DisposeAsync()
         {
-            folder.Delete(recursive: true);
+            await StopAsync();
+            _proxy.Dispose();
+            _folder.Delete(recursive: true);
+            await Web.DisposeAsync();
+            await _database.DisposeAsync();
         }
     }
 
-    private static HttpRequestMessage Request(string address)
+    private static HttpRequestMessage Request(Uri address)
     {
         var request = new HttpRequestMessage(HttpMethod.Get, address);
         // The name the proxy serves: HSTS is never sent to loopback names, which browsers ignore it for.
@@ -88,6 +221,8 @@ public sealed class TlsProxyTests
         foreach (var (from, to) in new[]
                  {
                      ("listen 80;", $"listen 127.0.0.1:{httpPort};"),
+                     ("${SERVER_NAME}", ServedName),
+                     ("/var/log/nginx/access.log", $"{folder}/access.log"),
                      ("listen 443 ssl;", $"listen 127.0.0.1:{httpsPort} ssl;"),
                      ("/etc/nginx/certs/", $"{folder}/certs/"),
                      ("http://web:8080", web.ToString().TrimEnd('/')),

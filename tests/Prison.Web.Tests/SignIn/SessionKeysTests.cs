@@ -1,4 +1,10 @@
 using System.Net;
+using Microsoft.AspNetCore.Authentication;
+using Microsoft.AspNetCore.Authentication.Cookies;
+using Microsoft.AspNetCore.DataProtection;
+using Microsoft.AspNetCore.Identity;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Options;
 using Prison.Db.Identity;
 using Prison.Web.App;
 using Prison.Web.SignIn;
@@ -71,6 +77,66 @@ public sealed class SessionKeysTests(SignInFixture system) : IClassFixture<SignI
         Assert.Equal(HttpStatusCode.Redirect, withoutIt.StatusCode);
         Assert.StartsWith("/sign-in", withoutIt.Headers.Location?.PathAndQuery ?? withoutIt.Headers.Location?.OriginalString, StringComparison.Ordinal);
     }
+
+    /// <summary>
+    /// Whoever may write the key ring's table (a restored backup, a role that may insert, an injection) plants a key
+    /// of their own in clear and forges a session cookie with it: with a certificate configured, web ignores the key,
+    /// refuses the cookie, and goes on with its own keys.
+    /// </summary>
+    [Fact]
+    public async Task With_a_certificate_a_key_planted_in_clear_forges_no_session_and_web_goes_on_with_its_own_keys()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        var folder = Directory.CreateTempSubdirectory("prison-key-ring-");
+        string[] withCertificate =
+        [
+            $"--{KeyRingCertificate.PathKey}={KeyRingCertificates.WriteWithPrivateKey(folder.FullName, CertificatePassword)}",
+            $"--{KeyRingCertificate.PasswordKey}={CertificatePassword}",
+        ];
+        var signedIn = new CookieContainer();
+        string name;
+        Uri firstAddress;
+        AuthenticationTicket ticket;
+        await using (var first = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate))
+        {
+            name = await first.CreateUserAsync(Roles.Staff);
+            firstAddress = first.Address;
+            using var client = first.CreateClient(signedIn);
+            using var signIn = await client.SignInAsync(name, SigningIn.Password);
+            Assert.Equal(HttpStatusCode.Redirect, signIn.StatusCode);
+            ticket = CookieTickets(first.Services).Unprotect(signedIn.GetCookies(firstAddress)["prison.session"]!.Value)!;
+        }
+
+        // The attacker's key ring, in clear, under the product's application name; its key goes into the table.
+        var attackerKeys = Directory.CreateDirectory(Path.Combine(folder.FullName, "attacker"));
+        var attacker = DataProtectionProvider.Create(attackerKeys, keyRing => keyRing.SetApplicationName("prison-dashboard"));
+        var forged = new TicketDataFormat(attacker.CreateProtector("Microsoft.AspNetCore.Authentication.Cookies.CookieAuthenticationMiddleware", IdentityConstants.ApplicationScheme, "v2")).Protect(ticket);
+        var planted = Assert.Single(attackerKeys.GetFiles("key-*.xml"));
+        await database.ExecuteAsync($"INSERT INTO data_protection_key (name, xml) VALUES ('planted', '{(await File.ReadAllTextAsync(planted.FullName)).Replace("'", "''", StringComparison.Ordinal)}')");
+
+        await using var second = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate);
+        var forgedCookies = new CookieContainer();
+        forgedCookies.Add(second.Address, new Cookie("prison.session", forged));
+        using var withForged = await second.CreateClient(forgedCookies).GetAsync("/");
+        using var withReal = await OpenStartPageAsync(second, signedIn, firstAddress);
+        using var newSignIn = await second.CreateClient().SignInAsync(name, SigningIn.Password);
+        var protectsWithPlanted = attacker.CreateProtector("check").Protect("x");
+        folder.Delete(recursive: true);
+
+        Assert.Equal(HttpStatusCode.Redirect, withForged.StatusCode);
+        Assert.StartsWith("/sign-in", withForged.Headers.Location?.PathAndQuery, StringComparison.Ordinal);
+        Assert.Equal(HttpStatusCode.OK, withReal.StatusCode);
+        Assert.Contains(name, await withReal.Content.ReadAsStringAsync());
+        Assert.Equal(HttpStatusCode.Redirect, newSignIn.StatusCode);
+        // What web signs from now on is signed with its own keys: the planted one cannot read it back.
+        var newCookie = newSignIn.Headers.GetValues("Set-Cookie").Single(c => c.StartsWith("prison.session=", StringComparison.Ordinal));
+        Assert.Null(new TicketDataFormat(attacker.CreateProtector("Microsoft.AspNetCore.Authentication.Cookies.CookieAuthenticationMiddleware", IdentityConstants.ApplicationScheme, "v2"))
+            .Unprotect(newCookie["prison.session=".Length..newCookie.IndexOf(';', StringComparison.Ordinal)]));
+        Assert.NotEmpty(protectsWithPlanted);
+    }
+
+    private static ISecureDataFormat<AuthenticationTicket> CookieTickets(IServiceProvider services) =>
+        services.GetRequiredService<IOptionsMonitor<CookieAuthenticationOptions>>().Get(IdentityConstants.ApplicationScheme).TicketDataFormat;
 
     [Fact]
     public async Task A_certificate_that_is_missing_unreadable_or_without_its_private_key_stops_the_start_with_one_sentence()

@@ -27,6 +27,9 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("ALTER TABLE audit_entry DISABLE TRIGGER audit_entry_no_update_or_delete")]
     [InlineData("ALTER TABLE audit_entry DISABLE TRIGGER ALL")]
     [InlineData("DROP TRIGGER audit_entry_no_update_or_delete ON audit_entry")]
+    [InlineData("DROP TRIGGER audit_entry_stamp_time ON audit_entry")]
+    [InlineData("ALTER TABLE audit_entry DISABLE TRIGGER audit_entry_stamp_time")]
+    [InlineData("CREATE OR REPLACE FUNCTION audit_entry_stamp_time() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$")]
     [InlineData("CREATE OR REPLACE FUNCTION audit_entry_refuse_rewrite() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$")]
     [InlineData("ALTER TABLE audit_entry RENAME TO audit_entry_old")]
     [InlineData("ALTER TABLE audit_entry OWNER TO CURRENT_USER")]
@@ -52,8 +55,126 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         Assert.Equal(PostgresErrorCodes.InsufficientPrivilege, refused.SqlState);
         Assert.Equal(before, await AuditRowsAsync());
         Assert.Equal(
-            [["audit_entry_no_truncate", "O"], ["audit_entry_no_update_or_delete", "O"]],
+            [["audit_entry_no_truncate", "O"], ["audit_entry_no_update_or_delete", "O"], ["audit_entry_stamp_time", "O"]],
             await fixture.Database.RowsAsync("SELECT tgname, tgenabled::text FROM pg_trigger WHERE tgrelid = 'audit_entry'::regclass ORDER BY tgname"));
+    }
+
+    private const string PlantKey = "INSERT INTO data_protection_key (name, xml) VALUES ('planted', '<key id=\"00000000-0000-0000-0000-000000000001\" version=\"1\" />')";
+    private const string ApproveAssembly = "INSERT INTO rule_assembly_approval VALUES (repeat('a', 64), 'any.dll', 'AnyRule', 'nobody', now())";
+
+    /// <summary>
+    /// Each process's own role, tried as whoever holds its connection would: what its work does not need is refused.
+    /// On one role for every process, each of these statements succeeded.
+    /// </summary>
+    [Theory]
+    [InlineData("worker", "SELECT password_hash FROM staff_user")]
+    [InlineData("worker", "UPDATE staff_user SET password_hash = NULL")]
+    [InlineData("worker", "INSERT INTO staff_user_role SELECT id, 'Admin' FROM staff_user")]
+    [InlineData("worker", "UPDATE staff_session SET ended_at = NULL")]
+    [InlineData("worker", "DELETE FROM staff_user_token")]
+    [InlineData("worker", "SELECT xml FROM data_protection_key")]
+    [InlineData("worker", PlantKey)]
+    [InlineData("worker", ApproveAssembly)]
+    [InlineData("worker", "DELETE FROM rule_assembly_approval")]
+    [InlineData("web", "DELETE FROM staff_user")]
+    [InlineData("web", "DELETE FROM staff_session")]
+    [InlineData("web", "UPDATE staff_role SET normalized_name = 'STAFF' WHERE normalized_name = 'ADMIN'")]
+    [InlineData("web", "INSERT INTO staff_user_claim (user_id, claim_type, claim_value) SELECT id, 'role', 'Admin' FROM staff_user")]
+    [InlineData("web", "UPDATE data_protection_key SET xml = ''")]
+    [InlineData("web", "DELETE FROM data_protection_key")]
+    [InlineData("web", "UPDATE rule_assembly_approval SET sha256 = repeat('b', 64)")]
+    [InlineData("command line", "SELECT xml FROM data_protection_key")]
+    [InlineData("command line", PlantKey)]
+    [InlineData("command line", ApproveAssembly)]
+    [InlineData("command line", "DELETE FROM rule_assembly_approval")]
+    [InlineData("command line", "DELETE FROM staff_user")]
+    [InlineData("command line", "UPDATE staff_role SET name = 'Admin'")]
+    public async Task Each_process_role_is_refused_what_its_work_does_not_need(string process, string statement)
+    {
+        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, _ => Roles.CommandLine };
+
+        await using var connection = await Roles.OpenAsAsync(role);
+        await using var command = new NpgsqlCommand(statement, connection);
+        var refused = await Assert.ThrowsAsync<PostgresException>(() => command.ExecuteNonQueryAsync());
+
+        Assert.Equal(PostgresErrorCodes.InsufficientPrivilege, refused.SqlState);
+    }
+
+    /// <summary>What each role may do where it may do less than everything, as PostgreSQL reports it after migrate.</summary>
+    [Theory]
+    [InlineData("web", "data_protection_key", "INSERT,SELECT")]
+    [InlineData("web", "rule_assembly_approval", "DELETE,INSERT,SELECT")]
+    [InlineData("web", "staff_user", "INSERT,SELECT,UPDATE")]
+    [InlineData("web", "staff_session", "INSERT,SELECT,UPDATE")]
+    [InlineData("web", "staff_user_token", "DELETE,INSERT,SELECT,UPDATE")]
+    [InlineData("web", "staff_role", "SELECT")]
+    [InlineData("web", "audit_entry", "INSERT,SELECT")]
+    [InlineData("worker", "data_protection_key", "")]
+    [InlineData("worker", "rule_assembly_approval", "SELECT")]
+    [InlineData("worker", "staff_user", "")]
+    [InlineData("worker", "staff_session", "")]
+    [InlineData("worker", "staff_user_token", "")]
+    [InlineData("worker", "audit_entry", "INSERT,SELECT")]
+    [InlineData("worker", "prisoner", "DELETE,INSERT,SELECT,UPDATE")]
+    [InlineData("command line", "data_protection_key", "")]
+    [InlineData("command line", "rule_assembly_approval", "SELECT")]
+    [InlineData("command line", "staff_user", "INSERT,SELECT,UPDATE")]
+    [InlineData("command line", "audit_entry", "INSERT,SELECT")]
+    public async Task Migrate_gives_each_process_role_exactly_its_rights(string process, string table, string rights)
+    {
+        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, _ => Roles.CommandLine };
+
+        Assert.Equal(rights, await fixture.Database.ScalarAsync<string>($"""
+            SELECT coalesce(string_agg(privilege_type, ',' ORDER BY privilege_type), '')
+            FROM information_schema.role_table_grants WHERE grantee = '{role}' AND table_name = '{table}'
+            """));
+    }
+
+    /// <summary>
+    /// A process's role cannot date an audit entry: the time its connection sends, through the product's own save or a
+    /// statement of its own, is replaced with the database's.
+    /// </summary>
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("command line")]
+    [InlineData("one role for all")]
+    public async Task The_database_stamps_the_audit_entrys_time_whatever_time_a_process_role_sends(string process)
+    {
+        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, "command line" => Roles.CommandLine, _ => Roles.Application };
+        var name = $"time-{Guid.NewGuid():N}"[..16];
+        var backdated = new DateTimeOffset(2001, 1, 1, 0, 0, 0, TimeSpan.Zero);
+
+        await using (var db = PrisonDatabase.OpenAs(new AuditActor(name), Roles.ConnectionStringOf(role), new MovableClock(backdated)))
+        {
+            db.AuditEntries.Add(AuditEntry.SignedIn(name));
+            await db.SaveChangesAsync();
+        }
+
+        await using (var connection = await Roles.OpenAsAsync(role))
+        await using (var insert = new NpgsqlCommand(
+            $"INSERT INTO audit_entry (id, at, user_name, action, summary) VALUES (gen_random_uuid(), '2001-01-01T00:00:00Z', '{name}', 'SignedIn', 'Signed in')", connection))
+        {
+            await insert.ExecuteNonQueryAsync();
+        }
+
+        var times = (await fixture.Database.RowsAsync($"SELECT extract(epoch FROM now() - at)::bigint FROM audit_entry WHERE user_name = '{name}'"))
+            .Select(row => long.Parse(row[0], CultureInfo.InvariantCulture)).ToList();
+        Assert.Equal(2, times.Count);
+        Assert.All(times, secondsAgo => Assert.InRange(secondsAgo, 0, 120));
+    }
+
+    [Fact]
+    public async Task Migrate_refuses_one_role_named_for_two_processes_and_changes_nothing()
+    {
+        var grantsBefore = await GrantsAsync();
+
+        var run = await WorkerProcess.RunAsync(
+            "migrate", $"--ConnectionStrings:PrisonOwner={Roles.OwnerConnectionString}", $"--Database:WebRole={Roles.Web}", $"--Database:WorkerRole={Roles.Web}");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains($"Database:WebRole and Database:WorkerRole all name '{Roles.Web}': give each process a role of its own.", run.Output);
+        Assert.Equal(grantsBefore, await GrantsAsync());
     }
 
     [Theory]
@@ -98,9 +219,11 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
                 WHERE grantee = '{Roles.Application}' AND table_name IN ('audit_entry', '__EFMigrationsHistory')
                 GROUP BY table_name ORDER BY table_name
                 """));
+        // Everything else is read and written, but for the tables narrowed for every process (the test above and the next).
+        var narrowed = string.Join(", ", Db.Migrations.ApplicationRoleRights.Narrowed(Db.Migrations.ProcessKind.Every).Keys.Select(table => $"'{table}'"));
         Assert.Equal(0L, await fixture.Database.ScalarAsync<long>($"""
             SELECT count(*) FROM pg_tables t
-            WHERE t.schemaname IN ('public', 'hangfire') AND t.tablename NOT IN ('audit_entry', '__EFMigrationsHistory')
+            WHERE t.schemaname IN ('public', 'hangfire') AND t.tablename NOT IN ('audit_entry', '__EFMigrationsHistory', {narrowed})
               AND NOT (has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'SELECT')
                        AND has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'INSERT')
                        AND has_table_privilege('{Roles.Application}', format('%I.%I', t.schemaname, t.tablename), 'UPDATE')
@@ -162,12 +285,13 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     }
 
     [Fact]
-    public async Task Web_the_worker_and_the_command_line_do_their_work_connected_as_the_application_role()
+    public async Task Web_the_worker_and_the_command_line_do_their_work_each_connected_as_its_own_role()
     {
         var prefix = ServerArguments.NewQueuePrefix();
-        var configuration = ServerArguments.For(Roles.ApplicationConnectionString, TestServers.RabbitMq, prefix, $"--Database:ApplicationRole={Roles.Application}");
+        string[] As(string role) => ServerArguments.For(Roles.ConnectionStringOf(role), TestServers.RabbitMq, prefix, $"--Database:ApplicationRole={role}");
+        var (webConfiguration, workerConfiguration, commandLine) = (As(Roles.Web), As(Roles.Worker), As(Roles.CommandLine));
         var number = $"AR{Guid.NewGuid():N}"[..10].ToUpperInvariant();
-        await using (var db = PrisonDatabase.OpenAs(new AuditActor("import"), Roles.ApplicationConnectionString))
+        await using (var db = PrisonDatabase.OpenAs(new AuditActor("import"), Roles.ConnectionStringOf(Roles.CommandLine)))
         {
             if (!db.Prisons.Any())
             {
@@ -179,11 +303,11 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         }
 
         var name = $"staff-{Guid.NewGuid():N}"[..14];
-        var added = await WorkerProcess.RunWithInputAsync(SigningIn.Password, ["users", "add", name, "--role", Db.Identity.Roles.Staff, "--all-prisons", "--password-stdin", .. configuration[1..]]);
+        var added = await WorkerProcess.RunWithInputAsync(SigningIn.Password, ["users", "add", name, "--role", Db.Identity.Roles.Staff, "--all-prisons", "--password-stdin", .. commandLine[1..]]);
         Assert.True(added.ExitCode == 0, added.Output);
 
-        await using var worker = await RunningWorker.StartAsync(Roles.ApplicationConnectionString, prefix, null, services => services.AddLogging(logging => logging.AddFakeLogging()), configuration[^1]);
-        await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies], services: services => services.AddLogging(logging => logging.AddFakeLogging()));
+        await using var worker = await RunningWorker.StartAsync(Roles.ConnectionStringOf(Roles.Worker), prefix, null, services => services.AddLogging(logging => logging.AddFakeLogging()), workerConfiguration[^1]);
+        await using var web = await RunningWeb.StartAsync([.. webConfiguration, RunningWeb.InsecureCookies], services: services => services.AddLogging(logging => logging.AddFakeLogging()));
         using var client = web.CreateClient();
         using (var signedIn = await client.SignInAsync(name, SigningIn.Password))
         {
@@ -215,7 +339,7 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
 
         // A scheduled job fired from the command line and run by the worker, through Hangfire's storage.
-        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. configuration[1..]]);
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine[1..]]);
         Assert.True(fired.ExitCode == 0, fired.Output);
         var states = await JobRuns.FinishedAsync(worker.Services.GetRequiredService<JobStorage>(), Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value);
         Assert.Equal("Succeeded", states[^1].StateName);

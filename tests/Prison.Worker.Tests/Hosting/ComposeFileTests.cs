@@ -16,15 +16,19 @@ public sealed partial class ComposeFileTests
 
     private static readonly string[] ProductionKeys = ["Prison:Production", "ConnectionStrings:Prison", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Username", "RabbitMq:Password"];
 
+    /// <summary>Each process's service, and the setting with which migrate names its role.</summary>
+    private static readonly (string Service, string RoleKey)[] Processes = [("web", "Database:WebRole"), ("worker", "Database:WorkerRole"), ("cli", "Database:CommandLineRole")];
+
     private readonly string root = Repository.Root();
 
     [Theory]
     [InlineData("web")]
     [InlineData("worker")]
     [InlineData("migrate")]
+    [InlineData("cli")]
     public void Every_environment_key_a_service_sets_is_one_the_apps_read(string service)
     {
-        var ignored = EnvironmentKeys(service).Where(key => !PrisonSettings.Keys.Contains(key)).ToList();
+        var ignored = EnvironmentKeys(service).Concat(Secrets(service).Values).Where(key => !PrisonSettings.Keys.Contains(key)).ToList();
 
         Assert.Empty(ignored);
     }
@@ -32,12 +36,39 @@ public sealed partial class ComposeFileTests
     [Theory]
     [InlineData("web")]
     [InlineData("worker")]
-    [InlineData("migrate")]
-    public void Web_worker_and_migrate_set_the_keys_production_needs(string service)
+    [InlineData("cli")]
+    public void Web_the_worker_and_the_command_line_set_the_keys_production_needs(string service)
     {
-        var keys = EnvironmentKeys(service);
+        var keys = EnvironmentKeys(service).Concat(Secrets(service).Values).ToList();
 
         Assert.All(ProductionKeys, key => Assert.Contains(key, keys));
+    }
+
+    [Fact]
+    public void Migrate_connects_as_the_owner_and_names_each_processs_role()
+    {
+        var keys = EnvironmentKeys("migrate").Concat(Secrets("migrate").Values).ToList();
+
+        Assert.All(["Prison:Production", "ConnectionStrings:PrisonOwner", .. Processes.Select(p => p.RoleKey)], key => Assert.Contains(key, keys));
+        Assert.DoesNotContain("ConnectionStrings:Prison", keys);
+    }
+
+    /// <summary>No password, connection string or key-ring password is an environment variable: each is a secret file.</summary>
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("migrate")]
+    [InlineData("cli")]
+    public void Secrets_reach_each_service_as_files_of_its_own_never_as_environment_variables(string service)
+    {
+        var environment = Environment(service);
+
+        Assert.Equal("/run/secrets", environment["Prison:SecretsFolder"]);
+        Assert.DoesNotContain(environment, pair => pair.Key.Contains("Password", StringComparison.OrdinalIgnoreCase) || pair.Key.StartsWith("ConnectionStrings:", StringComparison.Ordinal));
+        Assert.DoesNotContain(environment.Values, value => value.Contains("Password=", StringComparison.OrdinalIgnoreCase));
+        Assert.All(Secrets(service).Keys, source => Assert.True(
+            source.StartsWith($"{service}-", StringComparison.Ordinal) || source is "data-protection-certificate-password" || (service == "cli" && source == "worker-rabbitmq-password"),
+            $"{service} is given {source}, another service's secret."));
     }
 
     [Theory]
@@ -86,6 +117,7 @@ public sealed partial class ComposeFileTests
     [Theory]
     [InlineData("web")]
     [InlineData("worker")]
+    [InlineData("cli")]
     public void Web_and_worker_start_only_after_migrate_has_succeeded(string service)
     {
         var dependsOn = Child(Service(service), "depends_on") as YamlMappingNode
@@ -95,58 +127,72 @@ public sealed partial class ComposeFileTests
         Assert.Equal("service_completed_successfully", Scalar(migrate, "condition"));
     }
 
-    [Theory]
-    [InlineData("web")]
-    [InlineData("worker")]
-    [InlineData("migrate")]
-    public void Web_worker_and_migrate_connect_as_the_application_role_they_name(string service)
-    {
-        var environment = Environment(service);
-        var user = new NpgsqlConnectionStringBuilder(environment["ConnectionStrings:Prison"]).Username;
-
-        Assert.Equal(environment["Database:ApplicationRole"], user);
-        Assert.NotEqual(Scalar(Child(Service("postgres"), "environment")!, "POSTGRES_USER"), user);
-    }
-
-    [Theory]
-    [InlineData("web")]
-    [InlineData("worker")]
-    public void Web_and_worker_are_not_given_the_owners_connection(string service)
-    {
-        Assert.DoesNotContain("ConnectionStrings:PrisonOwner", EnvironmentKeys(service));
-    }
-
+    /// <summary>
+    /// Each process connects as its own role (its connection's secret, which deploy/secrets.sh writes for that role), checks
+    /// it is that role, and is the role migrate grants that process's rights; the postgres image's script makes them all.
+    /// </summary>
     [Fact]
-    public void Migrate_connects_as_the_owner_that_the_postgres_init_script_creates_beside_the_application_role()
+    public void Web_the_worker_and_the_command_line_each_connect_as_a_role_of_their_own_that_migrate_grants_and_the_init_script_creates()
     {
         var migrate = Environment("migrate");
-        var owner = new NpgsqlConnectionStringBuilder(migrate["ConnectionStrings:PrisonOwner"]);
-        var application = migrate["Database:ApplicationRole"];
-        var postgres = Child(Service("postgres"), "environment")!;
         var init = ((YamlSequenceNode)Child(Service("postgres"), "volumes")!).Children
             .Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
             .Single(parts => parts.Length >= 2 && parts[1].StartsWith("/docker-entrypoint-initdb.d/", StringComparison.Ordinal));
         var script = File.ReadAllText(Path.Combine(root, init[0]));
+        var roles = Processes.Select(process => Environment(process.Service)["Database:ApplicationRole"]).ToList();
 
-        Assert.NotEqual(application, owner.Username);
-        Assert.NotEqual(Scalar(postgres, "POSTGRES_USER"), owner.Username);
-        Assert.Equal(Scalar(postgres, "POSTGRES_DB"), owner.Database);
-        Assert.Contains($"CREATE ROLE {owner.Username} LOGIN", script, StringComparison.Ordinal);
-        Assert.Contains($"CREATE ROLE {application} LOGIN", script, StringComparison.Ordinal);
-        Assert.Contains($"OWNER TO {owner.Username};", script, StringComparison.Ordinal);
+        Assert.Equal(roles.Count, roles.Distinct().Count());
+        Assert.All(Processes, process =>
+        {
+            var role = Environment(process.Service)["Database:ApplicationRole"];
+            Assert.Equal(migrate[process.RoleKey], role);
+            Assert.Equal($"{process.Service}-connection", Secrets(process.Service).Single(secret => secret.Value == "ConnectionStrings:Prison").Key);
+            Assert.Contains($"CREATE ROLE {role} LOGIN", script, StringComparison.Ordinal);
+        });
+        Assert.Equal("migrate-connection", Secrets("migrate").Single(secret => secret.Value == "ConnectionStrings:PrisonOwner").Key);
+        Assert.Contains("CREATE ROLE prison_owner LOGIN", script, StringComparison.Ordinal);
+        Assert.Contains("OWNER TO prison_owner;", script, StringComparison.Ordinal);
         Assert.DoesNotContain("SUPERUSER", script, StringComparison.Ordinal);
+        Assert.Equal("/run/secrets/postgres-password", Scalar(Child(Service("postgres"), "environment")!, "POSTGRES_PASSWORD_FILE"));
+    }
+
+    [Theory]
+    [InlineData("web")]
+    [InlineData("worker")]
+    [InlineData("cli")]
+    public void Web_the_worker_and_the_command_line_are_not_given_the_owners_connection(string service)
+    {
+        Assert.DoesNotContain("ConnectionStrings:PrisonOwner", EnvironmentKeys(service).Concat(Secrets(service).Values));
+    }
+
+    /// <summary>A supported RabbitMQ whose users come from deploy/secrets.sh's definitions; web and the workers are not its administrator.</summary>
+    [Fact]
+    public void Web_and_the_workers_sign_in_to_a_supported_RabbitMQ_as_users_of_their_own_that_are_not_its_administrator()
+    {
+        var rabbit = Service("rabbitmq");
+        var image = Scalar(rabbit, "image")!;
+        var configuration = ((YamlSequenceNode)Child(rabbit, "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
+            .Single(parts => parts[1].StartsWith("/etc/rabbitmq/conf.d/", StringComparison.Ordinal));
+        var users = new[] { "web", "worker" }.Select(service => Environment(service)["RabbitMq:Username"]).ToList();
+
+        Assert.Matches(@"^rabbitmq:4(\.\d+)?-management$", image);
+        Assert.Contains("load_definitions = /run/secrets/rabbitmq-definitions.json", File.ReadAllText(Path.Combine(root, configuration[0])), StringComparison.Ordinal);
+        Assert.Contains("rabbitmq-definitions.json", ((YamlSequenceNode)Child(rabbit, "secrets")!).Children.Select(secret => ((YamlScalarNode)secret).Value));
+        Assert.Equal(["prison_web", "prison_worker"], users);
+        Assert.Null(Child(rabbit, "environment"));
+        Assert.Equal("RabbitMq:Password", Secrets("web")["web-rabbitmq-password"]);
+        Assert.Equal("RabbitMq:Password", Secrets("worker")["worker-rabbitmq-password"]);
     }
 
     [Fact]
-    public void No_password_has_a_default_so_compose_refuses_to_start_until_each_is_set()
+    public void No_password_is_a_variable_of_the_compose_file_or_of_the_env_example()
     {
         var text = File.ReadAllText(Path.Combine(root, "docker-compose.yml"));
-        var passwords = PasswordVariable().Matches(text).Select(m => (Name: m.Groups[1].Value, Operator: m.Groups[2].Value)).ToList();
         var example = File.ReadAllText(Path.Combine(root, ".env.example"));
 
-        Assert.NotEmpty(passwords);
-        Assert.All(passwords, variable => Assert.True(variable.Operator == ":?", $"${{{variable.Name}{variable.Operator}...}} gives a default password."));
-        Assert.All(passwords, variable => Assert.Matches($"(?m)^{variable.Name}=$", example));
+        Assert.Empty(PasswordVariable().Matches(text));
+        Assert.DoesNotContain("PASSWORD=", example, StringComparison.Ordinal);
+        Assert.DoesNotContain("Password=", text, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -169,31 +215,44 @@ public sealed partial class ComposeFileTests
         var mounts = ((YamlSequenceNode)Child(Service("web"), "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':')).ToList();
 
         Assert.Contains(mounts, parts => parts.Length >= 2 && parts[1] == web["DataProtection:CertificatePath"]);
-        Assert.StartsWith("${DATA_PROTECTION_CERTIFICATE_PASSWORD:?", web["DataProtection:CertificatePassword"], StringComparison.Ordinal);
+        Assert.Equal("DataProtection:CertificatePassword", Secrets("web")["data-protection-certificate-password"]);
     }
 
     [Fact]
     public void Browsers_reach_web_only_through_the_TLS_proxy_whose_forwarded_headers_web_alone_believes()
     {
         var edge = Child(Child(Root(), "networks")!, "edge")!;
-        var subnet = Scalar(((YamlSequenceNode)Child(Child(edge, "ipam")!, "config")!).Children.Single(), "subnet");
+        var subnet = Scalar(((YamlSequenceNode)Child(Child(edge, "ipam")!, "config")!).Children.Single(), "subnet")!;
         var services = (YamlMappingNode)Child(Root(), "services")!;
         var onEdge = services.Children
-            .Where(service => Child(service.Value, "networks") is YamlSequenceNode networks && networks.Children.Any(n => ((YamlScalarNode)n).Value == "edge"))
+            .Where(service => Child(service.Value, "networks") switch
+            {
+                YamlSequenceNode list => list.Children.Any(n => ((YamlScalarNode)n).Value == "edge"),
+                YamlMappingNode map => Child(map, "edge") is not null,
+                _ => false,
+            })
             .Select(service => ((YamlScalarNode)service.Key).Value)
             .Order(StringComparer.Ordinal);
         var proxy = Service("proxy");
+        var proxyAddress = Scalar(Child(Child(proxy, "networks")!, "edge")!, "ipv4_address")!;
         var config = ((YamlSequenceNode)Child(proxy, "volumes")!).Children.Select(volume => ((YamlScalarNode)volume).Value!.Split(':'))
-            .Single(parts => parts[1].StartsWith("/etc/nginx/conf.d/", StringComparison.Ordinal));
+            .Single(parts => parts[1].StartsWith("/etc/nginx/templates/", StringComparison.Ordinal) && parts[1].EndsWith(".conf.template", StringComparison.Ordinal));
         var nginx = File.ReadAllText(Path.Combine(root, config[0]));
+        var fallback = Regex.Match(proxyAddress, @"^\$\{EDGE_PROXY_ADDRESS:-([^}]*)\}$").Groups[1].Value;
+        var network = System.Net.IPNetwork.Parse(Regex.Match(subnet, @":-([^}]*)\}").Groups[1].Value);
 
         Assert.Equal(["proxy", "web"], onEdge);
-        Assert.Equal(subnet, Environment("web")["ForwardedHeaders:KnownNetworks"]);
+        // The proxy's own address, not the network: the network's gateway is any process on the host.
+        Assert.Equal(proxyAddress, Environment("web")["ForwardedHeaders:KnownProxies"]);
+        Assert.DoesNotContain("ForwardedHeaders:KnownNetworks", EnvironmentKeys("web"));
+        Assert.True(network.Contains(System.Net.IPAddress.Parse(fallback)) && !fallback.EndsWith(".1", StringComparison.Ordinal), fallback);
         Assert.Null(Child(Service("web"), "ports"));
         Assert.Contains(((YamlSequenceNode)Child(proxy, "ports")!).Children, port => ((YamlScalarNode)port).Value!.EndsWith(":443", StringComparison.Ordinal));
         Assert.Contains("proxy_pass http://web:8080;", nginx, StringComparison.Ordinal);
         Assert.Contains("proxy_set_header X-Forwarded-For $remote_addr;", nginx, StringComparison.Ordinal);
         Assert.Contains("proxy_set_header X-Forwarded-Proto $scheme;", nginx, StringComparison.Ordinal);
+        Assert.Contains("return 301 https://$server_name$request_uri;", nginx, StringComparison.Ordinal);
+        Assert.StartsWith("${SERVER_NAME:?", Scalar(Child(proxy, "environment")!, "SERVER_NAME"), StringComparison.Ordinal);
     }
 
     [Fact]
@@ -264,6 +323,14 @@ public sealed partial class ComposeFileTests
         stream.Load(new MergingParser(new Parser(reader)));
         return stream.Documents[0].RootNode;
     }
+
+    /// <summary>A service's secrets: each source, and the setting its file is named after in /run/secrets (the key the apps read).</summary>
+    private Dictionary<string, string> Secrets(string service) =>
+        Child(Service(service), "secrets") is YamlSequenceNode secrets
+            ? secrets.Children.ToDictionary(
+                secret => secret is YamlScalarNode name ? name.Value! : Scalar(secret, "source")!,
+                secret => (secret is YamlScalarNode name ? name.Value! : Scalar(secret, "target") ?? Scalar(secret, "source")!).Replace("__", ":", StringComparison.Ordinal))
+            : [];
 
     /// <summary>The configuration keys a service's environment sets, as the apps read them (RabbitMq__Host is RabbitMq:Host).</summary>
     private List<string> EnvironmentKeys(string service) => [.. Environment(service).Keys];

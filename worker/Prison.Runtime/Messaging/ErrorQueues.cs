@@ -19,7 +19,7 @@ public static class ErrorQueues
 
         var factory = new ConnectionFactory
         {
-            HostName = rabbit.Host, Port = rabbit.Port, VirtualHost = rabbit.VirtualHost, UserName = rabbit.Username, Password = rabbit.Password,
+            HostName = rabbit.Host, Port = rabbit.Port, VirtualHost = rabbit.VirtualHost, UserName = rabbit.Username, Password = rabbit.Password, Ssl = rabbit.Ssl,
             RequestedConnectionTimeout = TimeSpan.FromSeconds(5), AutomaticRecoveryEnabled = false,
         };
         await using var connection = await factory.CreateConnectionAsync("prison-error-queue-count", cancellationToken);
