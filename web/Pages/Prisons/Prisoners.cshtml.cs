@@ -91,7 +91,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
 
         IsFirstPage = After is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, After, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count).Concerning([Prison.Id]));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
@@ -115,7 +115,7 @@ public sealed class PrisonersModel(PrisonDb db, PrisonDirectory directory, RuleT
         }
 
         var fileName = $"{prison.Code}-{(Status is { } only ? StatusLabels.Of(only).ToLowerInvariant().Replace(' ', '-') : "current")}-prisoners.csv";
-        return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status));
+        return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status), prison.Id);
     }
 
     /// <summary>This list as a CSV file.</summary>

@@ -21,8 +21,11 @@ namespace Prison.Web.Pages.Prisons;
 /// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>), and the insert of
 /// its audit entry.
 /// </summary>
-public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel
+public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time, LongestShiftSpan longest) : PageModel
 {
+    /// <summary>What a change's row says in place of a prisoner now beyond the reader's prisons.</summary>
+    public const string BeyondReach = "A prisoner since moved beyond your prisons";
+
     /// <summary>Bound from the query string: from, to, became, ended.</summary>
     [BindProperty(SupportsGet = true)]
     public ShiftSpanForm Span { get; set; } = new();
@@ -48,12 +51,12 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         }
 
         Prison = prison;
-        if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, longest, ModelState, out var span))
         {
             Read = span;
-            Changes = await db.ShiftChangesAsync(prison.Id, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
+            Changes = await db.ShiftChangesAsync(prison.Id, PrisonScope.Of(User).PrisonIds, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
             db.AuditEntries.Add(AuditEntry.ShiftChangesViewed(
-                $"{prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}", Changes.BecameDangerous.Count + Changes.NoLongerDangerous.Count));
+                $"{prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}", Changes.BecameDangerous.Count + Changes.NoLongerDangerous.Count).Concerning([prison.Id]));
             await db.SaveChangesAsync(cancellationToken);
         }
 
@@ -74,7 +77,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
         }
 
         Prison = prison;
-        if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, longest, ModelState, out var span))
         {
             Response.StatusCode = StatusCodes.Status400BadRequest;
             return Page();
@@ -85,7 +88,8 @@ public sealed class SinceLastShiftModel(PrisonDb db, PrisonDirectory directory, 
             fileName,
             $"since last shift at {prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}",
             ListColumns.ShiftChanges(titles, time),
-            db.EveryShiftChange(prison.Id, span.FromUtc, span.ToUtc));
+            db.EveryShiftChange(prison.Id, PrisonScope.Of(User).PrisonIds, span.FromUtc, span.ToUtc),
+            prison.Id);
     }
 
     /// <summary>This span, both groups whole, as a CSV file.</summary>
