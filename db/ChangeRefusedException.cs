@@ -13,8 +13,13 @@ namespace Prison.Db;
 /// For an act the one acting may not do (<see cref="Identity.ActorReach"/>, or on their own account): what the audit
 /// log records they tried. Null for a mistake in what was asked.
 /// </param>
-public sealed class ChangeRefusedException(string message, string? input = null, string? tried = null) : Exception(message)
+/// <param name="forbidden">
+/// For an act only headquarters may do (an admin's password reset): a page answers it 403, as any act of another role.
+/// </param>
+public sealed class ChangeRefusedException(string message, string? input = null, string? tried = null, bool forbidden = false) : Exception(message)
 {
+    public bool Forbidden { get; } = forbidden;
+
     public string? Input { get; } = input;
 
     public string? Tried { get; } = tried;

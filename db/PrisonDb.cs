@@ -359,8 +359,8 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     }
 
     /// <summary>
-    /// New audit entries get the time of the save, where the actor acts from and, unless they name someone (a sign-in),
-    /// the actor. Returns the id of one of them, or null when the save adds none.
+    /// New audit entries get the time of the save, where the actor acts from, unless they name someone (a sign-in) the
+    /// actor, and unless they name a prisoner or their prisons, the actor's prisons. Returns the id of one of them, or null when the save adds none.
     /// </summary>
     private Guid? StampAuditEntries()
     {
@@ -380,6 +380,10 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
             }
 
             entry.Entity.RemoteAddress ??= AuditEntry.Address(actor?.Address);
+            if (entry.Entity.PrisonerId is null && !entry.Entity.PrisonsStated)
+            {
+                entry.Entity.Concerning(actor?.PrisonIds ?? []);
+            }
         }
 
         return added;

@@ -54,6 +54,9 @@ public enum AuditAction
     /// <summary>A user's change of their own password was refused: a wrong current password (counted toward the lockout), a locked account or a weak new one.</summary>
     PasswordChangeRefused,
 
+    /// <summary>A user's password, given to confirm an act on their own account (the two-factor page), refused: counted toward the lockout.</summary>
+    OwnPasswordRefused,
+
     /// <summary>A list of prisoners taken away as a file (a bulk read): which list, and how many rows it held.</summary>
     ListDownloaded,
 }

@@ -18,6 +18,8 @@ public sealed class AuditEntry
     public const int MaxSummary = 1000;
     public const int MaxRemoteAddress = 64;
 
+    private readonly List<AuditEntryPrison> prisons = [];
+
     private AuditEntry()
     {
     }
@@ -54,14 +56,41 @@ public sealed class AuditEntry
     /// <summary>For an act on a user (added, given roles, disabled...): whom it was done to. <see cref="UserName"/> is who did it.</summary>
     public string? SubjectUserName { get; private set; }
 
+    /// <summary>
+    /// The prisons an entry about no prisoner concerns (migration 028): an admin limited to prisons reads it only when
+    /// there is at least one and every one is theirs. Stamped by <see cref="PrisonDb"/> with the acting user's prisons
+    /// unless the entry says them (<see cref="Concerning"/>); none for headquarters and processes.
+    /// </summary>
+    public IReadOnlyCollection<AuditEntryPrison> Prisons => prisons;
+
+    /// <summary>Whether the entry says which prisons it concerns, none included: <see cref="PrisonDb"/> then leaves them.</summary>
+    internal bool PrisonsStated { get; private set; }
+
+    /// <summary>Says the prisons this entry concerns, in place of the acting user's; an empty list makes it headquarters' alone.</summary>
+    public AuditEntry Concerning(IEnumerable<int> prisonIds)
+    {
+        PrisonsStated = true;
+        prisons.AddRange(prisonIds.Distinct().Where(id => prisons.All(p => p.PrisonId != id)).Select(id => new AuditEntryPrison(Id, id)));
+        return this;
+    }
+
     /// <param name="how">How the sign-in was proved, when more than a password: "with an authenticator code".</param>
     public static AuditEntry SignedIn(string userName, string? how = null) =>
         new() { Action = AuditAction.SignedIn, UserName = Clip(userName, MaxUserName), Summary = how is null ? "Signed in" : Clip($"Signed in {how}", MaxSummary) };
 
-    /// <param name="userName">The name that was typed, whether or not such a user exists.</param>
+    /// <param name="account">
+    /// The account the typed name names, as the account spells it; null when no account has that name: the name is
+    /// then not recorded, only its length, since it is often a password typed into the wrong field.
+    /// </param>
+    /// <param name="typedLength">How many characters were typed as the name.</param>
     /// <param name="reason">Why it failed, e.g. "wrong password" or "locked out".</param>
-    public static AuditEntry SignInFailed(string userName, string reason) =>
-        new() { Action = AuditAction.SignInFailed, UserName = Clip(userName, MaxUserName), Summary = Clip($"Sign-in failed: {reason}", MaxSummary) };
+    public static AuditEntry SignInFailed(string? account, int typedLength, string reason) =>
+        new()
+        {
+            Action = AuditAction.SignInFailed,
+            UserName = Clip(account ?? AuditActor.Anonymous, MaxUserName),
+            Summary = Clip(account is null ? $"Sign-in failed: {reason}; a name no account has ({Count(typedLength, "character")}), not recorded" : $"Sign-in failed: {reason}", MaxSummary),
+        };
 
     public static AuditEntry SignedOut() => new() { Action = AuditAction.SignedOut, Summary = "Signed out" };
 
@@ -89,6 +118,11 @@ public sealed class AuditEntry
     public static AuditEntry ShiftChangesViewed(string span, int shown) =>
         new() { Action = AuditAction.ShiftChangesViewed, Summary = Clip($"Read since last shift at {span}: {Count(shown, "change")} shown", MaxSummary) };
 
+    /// <summary>A download about to send its first row: written before it, so that no row leaves unaudited.</summary>
+    /// <param name="list">Which list, in words, with the prison: "the Dangerous prisoners at RNDC".</param>
+    public static AuditEntry ListDownloadBegun(string list) =>
+        new() { Action = AuditAction.ListDownloaded, Summary = Clip($"Began downloading {list} as a CSV file", MaxSummary) };
+
     /// <param name="list">Which list, in words, with the prison: "the Dangerous prisoners at RNDC".</param>
     /// <param name="rows">How many rows of prisoners the file held when it ended.</param>
     /// <param name="complete">False when the download broke off (the client went away, or the read failed): <paramref name="rows"/> were sent.</param>
@@ -109,7 +143,7 @@ public sealed class AuditEntry
 
     /// <param name="what">The job and how it was asked for: "Started a full re-evaluation from the operations page".</param>
     public static AuditEntry JobRun(string what) =>
-        new() { Action = AuditAction.JobRun, Summary = Clip(what, MaxSummary) };
+        new AuditEntry { Action = AuditAction.JobRun, Summary = Clip(what, MaxSummary) }.Concerning([]);
 
     public static AuditEntry RuleEnabled(string ruleCode, string reason) =>
         new() { Action = AuditAction.RuleEnabled, Summary = Clip($"Enabled rule {ruleCode}: {reason}", MaxSummary), After = RuleState(ruleCode, true), Before = RuleState(ruleCode, false) };
@@ -141,7 +175,7 @@ public sealed class AuditEntry
         AboutUser(
             AuditAction.UserAdded,
             subject,
-            $"Added the user {subject} with the role(s) {string.Join(", ", roles)}" + (prisons.IsNone ? string.Empty : $", working in {Prisons(prisons)}"),
+            $"Added the user {subject} with the role(s) {string.Join(", ", roles)}" + (prisons.IsNone ? string.Empty : $", working in {PrisonsInWords(prisons)}"),
             null,
             System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Roles"] = roles, ["Prisons"] = PrisonsValueOf(prisons) }));
 
@@ -164,6 +198,11 @@ public sealed class AuditEntry
     /// <param name="why">Why it was refused: "wrong current password; the account is locked".</param>
     public static AuditEntry PasswordChangeRefused(string subject, string why) =>
         AboutUser(AuditAction.PasswordChangeRefused, subject, $"A change of their own password refused: {why}", null, null);
+
+    /// <param name="act">What the password was to confirm: "turn on two-factor sign-in".</param>
+    /// <param name="why">Why it was refused: "wrong password; the account is locked, its sessions ended".</param>
+    public static AuditEntry OwnPasswordRefused(string subject, string act, string why) =>
+        AboutUser(AuditAction.OwnPasswordRefused, subject, $"Their password, to {act}, refused: {why}", null, null);
 
     public static AuditEntry TwoFactorEnrolled(string subject) =>
         AboutUser(AuditAction.TwoFactorEnrolled, subject, "Turned on two-factor sign-in with an authenticator app; new recovery codes made", Values("TwoFactor", false), Values("TwoFactor", true));
@@ -191,7 +230,7 @@ public sealed class AuditEntry
         AboutUser(
             AuditAction.PrisonsAssigned,
             subject,
-            $"Gave {subject} {Prisons(after)} (had {Prisons(before)}); their sessions ended",
+            $"Gave {subject} {PrisonsInWords(after)} (had {PrisonsInWords(before)}); their sessions ended",
             Values("Prisons", PrisonsValueOf(before)),
             Values("Prisons", PrisonsValueOf(after)));
 
@@ -213,7 +252,7 @@ public sealed class AuditEntry
     private static string Values(string field, object value) =>
         System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { [field] = value });
 
-    private static string Prisons(PrisonAccess access) =>
+    private static string PrisonsInWords(PrisonAccess access) =>
         access.AllPrisons || access.IsNone ? access.ToString() : access.PrisonCodes.Count == 1 ? $"the prison {access}" : $"the prisons {access}";
 
     private static object PrisonsValueOf(PrisonAccess access) => access.AllPrisons ? "all" : access.PrisonCodes;

@@ -11,4 +11,10 @@ public interface IAuditActor
     /// request, "command line on HOST" or the machine for a process. Null when it cannot be known.
     /// </summary>
     string? Address { get; }
+
+    /// <summary>
+    /// The prisons the actor works in, stamped on every entry about no prisoner that does not say its prisons: null for
+    /// every prison (headquarters, a process), whose entries only headquarters read.
+    /// </summary>
+    IReadOnlyCollection<int>? PrisonIds => null;
 }

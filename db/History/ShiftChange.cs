@@ -2,5 +2,13 @@ using Prison.Domain;
 
 namespace Prison.Db.History;
 
-/// <summary>A change of "Since last shift": the change, and the prisoner it is about as the page shows them now.</summary>
-public sealed record ShiftChange(VerdictChange Change, string Number, string Name, DangerStatus StatusNow);
+/// <summary>
+/// A change of "Since last shift": the change, and the prisoner it is about as the page shows them now; for a reader
+/// limited to prisons, a prisoner held now at none of theirs (since transferred or released) has no number, name or
+/// status now: the change at their prison is shown, not who it was nor where they are.
+/// </summary>
+public sealed record ShiftChange(VerdictChange Change, string? Number, string? Name, DangerStatus? StatusNow)
+{
+    /// <summary>Whether the prisoner is now beyond the reader's prisons, and shown without number, name or status.</summary>
+    public bool IsBeyondReach => Number is null;
+}

@@ -26,6 +26,9 @@ public sealed class ActorReach
     /// <summary>Whether the one acting is headquarters.</summary>
     public bool ReachesEveryPrison => prisonIds is null;
 
+    /// <summary>The prisons of an admin limited to prisons, for the reads that list whom they manage; null for headquarters.</summary>
+    public IReadOnlyCollection<int>? PrisonIds => prisonIds;
+
     /// <summary>Whether a user of <paramref name="allPrisons"/> or <paramref name="userPrisonIds"/> with <paramref name="roles"/> is this one's to manage.</summary>
     public bool MayManage(bool allPrisons, IReadOnlyCollection<int> userPrisonIds, IEnumerable<string> roles) =>
         MayGive(allPrisons, userPrisonIds) && (prisonIds is null || !roles.Contains(Roles.Operator));
@@ -33,6 +36,13 @@ public sealed class ActorReach
     /// <summary>Whether this one may give every prison (<paramref name="allPrisons"/>) or <paramref name="givenPrisonIds"/>: at least one, each theirs.</summary>
     public bool MayGive(bool allPrisons, IReadOnlyCollection<int> givenPrisonIds) =>
         prisonIds is null || (!allPrisons && givenPrisonIds.Count > 0 && givenPrisonIds.All(prisonIds.Contains));
+
+    /// <summary>
+    /// Whether this one may reset the password or the second factor of a user with <paramref name="roles"/>: the new
+    /// password is shown to the one resetting, who could then sign in as that user. An admin's is a headquarters act,
+    /// so that an admin of some prisons cannot act under a fellow admin's name.
+    /// </summary>
+    public bool MayResetCredentialsOf(IEnumerable<string> roles) => prisonIds is null || !roles.Contains(Roles.Admin);
 
     /// <summary>Whether this one may add <paramref name="roles"/> to a user who does not hold them yet.</summary>
     public bool MayGrant(IEnumerable<string> roles) => prisonIds is null || !roles.Any(HeadquartersRoles.Contains);

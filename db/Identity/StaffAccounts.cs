@@ -63,7 +63,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                     await AssignAsync(user, prisons.AllPrisons, given, everyPrison, added: true, cancellationToken);
                 }
 
-                await AuditAsync(AuditEntry.UserAdded(name, known, prisons.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison))), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.UserAdded(name, known, prisons.AllPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison))), cancellationToken);
             },
             cancellationToken);
         return password;
@@ -102,7 +102,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 user.IsDisabled = true;
                 Check(await users.UpdateSecurityStampAsync(user));
                 await EndSessionsAsync(user, SessionEnd.Disabled, cancellationToken);
-                await AuditAsync(AuditEntry.UserDisabled(user.UserName!), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.UserDisabled(user.UserName!), cancellationToken);
             },
             cancellationToken);
 
@@ -113,7 +113,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             {
                 user.IsDisabled = false;
                 Check(await users.UpdateAsync(user));
-                await AuditAsync(AuditEntry.UserEnabled(user.UserName!), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.UserEnabled(user.UserName!), cancellationToken);
             },
             cancellationToken);
 
@@ -128,6 +128,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             name,
             async user =>
             {
+                await CheckMayResetCredentialsAsync(user, "reset the password");
                 await CheckPasswordAsync(user, password);
                 user.MustChangePassword = true;
                 Check(await users.RemovePasswordAsync(user));
@@ -135,7 +136,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 Check(await users.SetLockoutEndDateAsync(user, null));
                 Check(await users.ResetAccessFailedCountAsync(user));
                 await EndSessionsAsync(user, SessionEnd.PasswordReset, cancellationToken);
-                await AuditAsync(AuditEntry.PasswordReset(user.UserName!), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.PasswordReset(user.UserName!), cancellationToken);
             },
             cancellationToken);
         return password;
@@ -164,7 +165,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 Check(await users.AddToRolesAsync(user, known.Except(current)));
                 Check(await users.UpdateSecurityStampAsync(user));
                 await EndSessionsAsync(user, SessionEnd.RolesChanged, cancellationToken);
-                await AuditAsync(AuditEntry.UserRolesChanged(user.UserName!, InOrder(current), InOrder(known)), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.UserRolesChanged(user.UserName!, InOrder(current), InOrder(known)), cancellationToken);
             },
             cancellationToken);
     }
@@ -190,14 +191,14 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 var user = await FindAsync(name);
                 if (await users.IsLockedOutAsync(user))
                 {
-                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the account is locked"), cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.PasswordChangeRefused(user.UserName!, "the account is locked"), cancellationToken);
                     return LockedOut();
                 }
 
                 // Refused before any check: a password someone else set must not stay by being given again.
                 if (newPassword == currentPassword)
                 {
-                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is the current one"), cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is the current one"), cancellationToken);
                     return IdentityResult.Failed(new IdentityError { Code = SamePasswordError, Description = "Choose a new password other than the current one." });
                 }
 
@@ -212,13 +213,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
 
                     Check(await users.ResetAccessFailedCountAsync(user));
                     await EndSessionsAsync(user, SessionEnd.PasswordChanged, cancellationToken);
-                    await AuditAsync(AuditEntry.PasswordChanged(user.UserName!), cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.PasswordChanged(user.UserName!), cancellationToken);
                     return result;
                 }
 
                 if (result.Errors.All(e => e.Code != nameof(IdentityErrorDescriber.PasswordMismatch)))
                 {
-                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is too weak"), cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.PasswordChangeRefused(user.UserName!, "the new password is too weak"), cancellationToken);
                     return result;
                 }
 
@@ -226,12 +227,49 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 if (await users.IsLockedOutAsync(user))
                 {
                     await EndSessionsAsync(user, SessionEnd.LockedOut, cancellationToken);
-                    await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password; the account is locked, its sessions ended"), cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password; the account is locked, its sessions ended"), cancellationToken);
                     return LockedOut();
                 }
 
-                await AuditAsync(AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password"), cancellationToken);
+                await AuditAboutAsync(user, AuditEntry.PasswordChangeRefused(user.UserName!, "wrong current password"), cancellationToken);
                 return result;
+            },
+            cancellationToken);
+
+    /// <summary>
+    /// A user's password given to confirm <paramref name="act"/> on their own account (the two-factor page), checked as
+    /// <see cref="ChangeOwnPasswordAsync"/> checks the current one: a locked account is refused without a check, a
+    /// wrong password counts toward the lockout, the one that locks the account ends every session of the user, and
+    /// each refusal is audited. Succeeded, <see cref="LockedOutError"/> or <see cref="IdentityErrorDescriber.PasswordMismatch"/>.
+    /// </summary>
+    /// <param name="act">What the password confirms, in words: "turn on two-factor sign-in".</param>
+    public Task<IdentityResult> ConfirmOwnPasswordAsync(string name, string password, string act, CancellationToken cancellationToken = default) =>
+        db.InTransactionAsync(
+            async _ =>
+            {
+                var user = await FindAsync(name);
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await AuditAboutAsync(user, AuditEntry.OwnPasswordRefused(user.UserName!, act, "the account is locked"), cancellationToken);
+                    return LockedOut();
+                }
+
+                if (await users.CheckPasswordAsync(user, password))
+                {
+                    Check(await users.ResetAccessFailedCountAsync(user));
+                    return IdentityResult.Success;
+                }
+
+                Check(await users.AccessFailedAsync(user));
+                if (await users.IsLockedOutAsync(user))
+                {
+                    await EndSessionsAsync(user, SessionEnd.LockedOut, cancellationToken);
+                    await AuditAboutAsync(user, AuditEntry.OwnPasswordRefused(user.UserName!, act, "wrong password; the account is locked, its sessions ended"), cancellationToken);
+                    return LockedOut();
+                }
+
+                await AuditAboutAsync(user, AuditEntry.OwnPasswordRefused(user.UserName!, act, "wrong password"), cancellationToken);
+                return IdentityResult.Failed(new IdentityErrorDescriber().PasswordMismatch());
             },
             cancellationToken);
 
@@ -294,7 +332,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                 var codes = await users.GenerateNewTwoFactorRecoveryCodesAsync(enrolled, RecoveryCodeCount)
                     ?? throw new InvalidOperationException("Identity's store keeps no recovery codes.");
                 await EndSessionsAsync(enrolled, SessionEnd.TwoFactorChanged, cancellationToken);
-                await AuditAsync(AuditEntry.TwoFactorEnrolled(enrolled.UserName!), cancellationToken);
+                await AuditAboutAsync(enrolled, AuditEntry.TwoFactorEnrolled(enrolled.UserName!), cancellationToken);
                 return (IReadOnlyList<string>?)[.. codes];
             },
             cancellationToken);
@@ -318,6 +356,11 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
                     "Turn off your own two-factor sign-in on the Two-factor sign-in page (/two-factor), which asks for your password.", tried: "reset their own two-factor sign-in from the users page");
             }
 
+            if (!ownAccount)
+            {
+                await CheckMayResetCredentialsAsync(user, "reset the two-factor sign-in");
+            }
+
             if (!user.TwoFactorEnabled)
             {
                 throw new ChangeRefusedException($"{user.UserName} has no two-factor sign-in to reset.");
@@ -326,7 +369,7 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
             Check(await users.SetTwoFactorEnabledAsync(user, false));
             Check(await users.ForgetAuthenticatorAsync(user));
             await EndSessionsAsync(user, SessionEnd.TwoFactorChanged, cancellationToken);
-            await AuditAsync(AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
+            await AuditAboutAsync(user, AuditEntry.TwoFactorReset(user.UserName!, ownAccount), cancellationToken);
         }
     }
 
@@ -334,10 +377,25 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
     public Task RefusedAsync(string? name, string what, CancellationToken cancellationToken = default) =>
         AuditAsync(AuditEntry.Refused(name, what), cancellationToken);
 
-    /// <summary>Every user by name, with roles, lockout, disabled flag and prisons: three statements whatever the number of users.</summary>
+    /// <summary>
+    /// Every user the one acting manages, by name, with roles, lockout, disabled flag and prisons: three statements
+    /// whatever the number of users. For an admin limited to prisons the first statement keeps only users whose every
+    /// prison is theirs (at least one) and who are no operator, as <see cref="ActorReach.MayManage"/> says: nobody else's
+    /// roles, prisons, lockout or second factor are shown to them.
+    /// </summary>
     public async Task<IReadOnlyList<StaffAccount>> ListAsync(CancellationToken cancellationToken = default)
     {
-        var all = await db.Users.AsNoTracking().OrderBy(u => u.NormalizedUserName).ToListAsync(cancellationToken);
+        var managed = db.Users.AsNoTracking();
+        if (reach.PrisonIds is { } reached)
+        {
+            var operatorRole = Roles.Operator.ToUpperInvariant();
+            managed = managed.Where(u => !u.AllPrisons
+                && db.StaffUserPrisons.Any(p => p.UserId == u.Id)
+                && !db.StaffUserPrisons.Any(p => p.UserId == u.Id && !reached.Contains(p.PrisonId))
+                && !db.UserRoles.Any(link => link.UserId == u.Id && db.Roles.Any(r => r.Id == link.RoleId && r.NormalizedName == operatorRole)));
+        }
+
+        var all = await managed.OrderBy(u => u.NormalizedUserName).ToListAsync(cancellationToken);
         var memberships = await (
             from link in db.UserRoles
             join role in db.Roles on link.RoleId equals role.Id
@@ -391,7 +449,9 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         Check(await users.UpdateSecurityStampAsync(user));
         await EndSessionsAsync(user, SessionEnd.PrisonsChanged, cancellationToken);
         var after = allPrisons ? PrisonAccess.All : PrisonAccess.Only(Codes(given.Select(p => p.Id), everyPrison));
-        await AuditAsync(AuditEntry.PrisonsAssigned(user.UserName!, before, after), cancellationToken);
+        // Both lists: the admins of the prisons the user left and of those they joined read it, when they are one.
+        IEnumerable<int> concerned = user.AllPrisons || before.AllPrisons ? [] : held.Select(h => h.PrisonId).Concat(given.Select(p => p.Id));
+        await AuditAsync(AuditEntry.PrisonsAssigned(user.UserName!, before, after).Concerning(concerned), cancellationToken);
     }
 
     private async Task<IReadOnlyList<PrisonFacility>> EveryPrisonAsync(CancellationToken cancellationToken) =>
@@ -452,6 +512,13 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         }
     }
 
+    /// <summary>
+    /// An entry about <paramref name="user"/>'s account, concerning the prisons they work in (as saved by the act): the
+    /// admins of those prisons read it; a user of every prison or of none is headquarters' to read about.
+    /// </summary>
+    private async Task<int> AuditAboutAsync(StaffUser user, AuditEntry entry, CancellationToken cancellationToken) =>
+        await AuditAsync(await db.ConcerningAccountAsync(entry, user, cancellationToken), cancellationToken);
+
     /// <summary>Saved at once, inside the act's transaction: its commit is the act's.</summary>
     private Task<int> AuditAsync(AuditEntry entry, CancellationToken cancellationToken)
     {
@@ -501,6 +568,18 @@ public sealed class StaffAccounts(PrisonDb db, StaffUserManager users, ActorReac
         {
             await AuditAsync(AuditEntry.Refused(name.Trim(), refusal.Tried!), cancellationToken);
             throw refusal;
+        }
+    }
+
+    /// <summary>Refuses, as forbidden, a reset of an admin's credentials by an admin of some prisons.</summary>
+    private async Task CheckMayResetCredentialsAsync(StaffUser user, string what)
+    {
+        if (!reach.MayResetCredentialsOf(await users.GetRolesAsync(user)))
+        {
+            throw new ChangeRefusedException(
+                $"Only an admin of all prisons may {what} of {user.UserName}, an admin: whoever resets it could sign in as them.",
+                tried: $"{what} of {user.UserName}, an admin, which only an admin of all prisons may do",
+                forbidden: true);
         }
     }
 

@@ -20,6 +20,9 @@ internal sealed class AuditEntryConfiguration : IEntityTypeConfiguration<AuditEn
         builder.Property(e => e.SubjectUserName).HasMaxLength(AuditEntry.MaxUserName);
         builder.Property(e => e.Before).HasColumnName("before_values");
         builder.Property(e => e.After).HasColumnName("after_values");
+        builder.Ignore(e => e.PrisonsStated);
+        builder.HasMany(e => e.Prisons).WithOne().HasForeignKey(p => p.AuditEntryId).HasConstraintName("audit_entry_prison_audit_entry_id_fkey");
+        builder.Navigation(e => e.Prisons).UsePropertyAccessMode(PropertyAccessMode.Field);
 
         // The audit page: newest first, alone or filtered by user, by the user acted on, by prisoner or by kind, each
         // within an optional date range.

@@ -16,8 +16,10 @@ public static class AuditReads
 
     /// <summary>
     /// A page of entries; one row more than a page is read to know whether another page follows, so no count is needed.
-    /// With <paramref name="prisonIds"/> (null: every entry), the entries about a prisoner only when that prisoner is
-    /// held now at one of those prisons, in the same statement: an admin limited to prisons reads about nobody else.
+    /// With <paramref name="prisonIds"/> (null: every entry), in the same statement, the entries about a prisoner only
+    /// when that prisoner is held now at one of those prisons, and the others only when they concern at least one prison
+    /// and every prison they concern is one of those (<see cref="AuditEntry.Prisons"/>): an admin limited to prisons reads
+    /// about no other prisoner, prison or headquarters; an empty list reads nothing.
     /// </summary>
     public static async Task<AuditPage> AuditPageAsync(this PrisonDb db, AuditFilter filter, IReadOnlyCollection<int>? prisonIds, CancellationToken cancellationToken = default)
     {
@@ -25,8 +27,11 @@ public static class AuditReads
         var entries = db.AuditEntries.AsNoTracking();
         if (prisonIds is not null)
         {
-            entries = entries.Where(e => e.PrisonerId == null || db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s =>
-                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == e.PrisonerId && prisonIds.Contains(s.PrisonId)));
+            var concerned = db.Set<AuditEntryPrison>();
+            entries = entries.Where(e => e.PrisonerId == null
+                ? concerned.Any(p => p.AuditEntryId == e.Id) && !concerned.Any(p => p.AuditEntryId == e.Id && !prisonIds.Contains(p.PrisonId))
+                : db.Set<Stay>().Where(CurrentStayCondition.Is).Any(s =>
+                    EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == e.PrisonerId && prisonIds.Contains(s.PrisonId)));
         }
         if (filter.UserName is { } user)
         {

@@ -1,7 +1,9 @@
 using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.History;
+using Prison.Db.Mappings;
 using Prison.Domain;
+using Prison.Domain.Record;
 
 namespace Prison.Db.Reads;
 
@@ -35,13 +37,13 @@ public static class VerdictHistoryReads
     /// side a walk down its partial index that stops after a page, whatever the span holds.
     /// </summary>
     public static async Task<ShiftChanges> ShiftChangesAsync(
-        this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, HistoryCursor? becameBefore = null, HistoryCursor? endedBefore = null,
+        this PrisonDb db, int prisonId, IReadOnlyCollection<int>? readerPrisonIds, DateTime fromUtc, DateTime toUtc, HistoryCursor? becameBefore = null, HistoryCursor? endedBefore = null,
         CancellationToken cancellationToken = default)
     {
-        var rows = await Group(db, prisonId, fromUtc, toUtc, becameDangerous: true, becameBefore)
-            .Concat(Group(db, prisonId, fromUtc, toUtc, becameDangerous: false, endedBefore))
+        var rows = await Group(db, prisonId, readerPrisonIds, fromUtc, toUtc, becameDangerous: true, becameBefore)
+            .Concat(Group(db, prisonId, readerPrisonIds, fromUtc, toUtc, becameDangerous: false, endedBefore))
             .ToListAsync(cancellationToken);
-        var changes = rows.Select(r => new ShiftChange(r.Change, r.Number, r.Name, r.StatusNow)).ToList();
+        var changes = rows.Select(ShiftChangeOf).ToList();
         var (became, moreBecame) = Page(changes.Where(c => c.Change.ToStatus == DangerStatus.Dangerous));
         var (ended, moreEnded) = Page(changes.Where(c => c.Change.ToStatus != DangerStatus.Dangerous));
         return new ShiftChanges(became, moreBecame, ended, moreEnded);
@@ -54,22 +56,21 @@ public static class VerdictHistoryReads
     /// however long the span.
     /// </summary>
     public static async IAsyncEnumerable<ShiftChange> EveryShiftChange(
-        this PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, [EnumeratorCancellation] CancellationToken cancellationToken = default)
+        this PrisonDb db, int prisonId, IReadOnlyCollection<int>? readerPrisonIds, DateTime fromUtc, DateTime toUtc, [EnumeratorCancellation] CancellationToken cancellationToken = default)
     {
         foreach (var becameDangerous in new[] { true, false })
         {
-            var rows = Changes(db, prisonId, fromUtc, toUtc, becameDangerous)
-                .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new { Change = c, p.Number, p.Name, StatusNow = p.DangerStatus })
+            var rows = WithPrisoners(db, Changes(db, prisonId, fromUtc, toUtc, becameDangerous), readerPrisonIds)
                 .OrderByDescending(r => r.Change.AtUtc).ThenByDescending(r => r.Change.Id)
                 .AsAsyncEnumerable();
             await foreach (var row in rows.WithCancellation(cancellationToken))
             {
-                yield return new ShiftChange(row.Change, row.Number, row.Name, row.StatusNow);
+                yield return ShiftChangeOf(row);
             }
         }
     }
 
-    private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
+    private static IQueryable<ShiftRow> Group(PrisonDb db, int prisonId, IReadOnlyCollection<int>? readerPrisonIds, DateTime fromUtc, DateTime toUtc, bool becameDangerous, HistoryCursor? before)
     {
         var changes = Changes(db, prisonId, fromUtc, toUtc, becameDangerous);
         if (before is { } cursor)
@@ -78,11 +79,30 @@ public static class VerdictHistoryReads
             changes = changes.Where(c => c.AtUtc <= cursor.AtUtc && (c.AtUtc < cursor.AtUtc || c.Id < cursor.Id));
         }
 
-        return changes
-            .OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id)
-            .Take(ShiftPageSize + 1)
-            .Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new ShiftRow { Change = c, Number = p.Number, Name = p.Name, StatusNow = p.DangerStatus });
+        return WithPrisoners(db, changes.OrderByDescending(c => c.AtUtc).ThenByDescending(c => c.Id).Take(ShiftPageSize + 1), readerPrisonIds);
     }
+
+    /// <summary>
+    /// The prisoner of each change, and whether they are within the reader's reach now (null: every prison): held now
+    /// at one of <paramref name="readerPrisonIds"/>, checked in the same statement.
+    /// </summary>
+    private static IQueryable<ShiftRow> WithPrisoners(PrisonDb db, IQueryable<VerdictChange> changes, IReadOnlyCollection<int>? readerPrisonIds)
+    {
+        var currentStays = db.Set<Stay>().Where(CurrentStayCondition.Is);
+        return changes.Join(db.Prisoners.AsNoTracking(), c => c.PrisonerId, p => p.Id, (c, p) => new ShiftRow
+        {
+            Change = c,
+            Number = p.Number,
+            Name = p.Name,
+            StatusNow = p.DangerStatus,
+            InReach = readerPrisonIds == null || currentStays.Any(s =>
+                EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id && readerPrisonIds.Contains(s.PrisonId)),
+        });
+    }
+
+    /// <summary>A row as the page shows it: who, only when the prisoner is within the reader's reach now.</summary>
+    private static ShiftChange ShiftChangeOf(ShiftRow row) =>
+        row.InReach ? new ShiftChange(row.Change, row.Number, row.Name, row.StatusNow) : new ShiftChange(row.Change, null, null, null);
 
     /// <summary>One group's changes in the span: the conditions of its partial index (Mappings/VerdictChangeConfiguration), with the statuses as constants.</summary>
     private static IQueryable<VerdictChange> Changes(PrisonDb db, int prisonId, DateTime fromUtc, DateTime toUtc, bool becameDangerous)
@@ -113,5 +133,7 @@ public static class VerdictHistoryReads
         public required string Name { get; init; }
 
         public DangerStatus StatusNow { get; init; }
+
+        public bool InReach { get; init; }
     }
 }

@@ -1,4 +1,5 @@
 using Prison.Db.Audit;
+using Prison.Web.SignIn;
 
 namespace Prison.Web.App;
 
@@ -15,4 +16,7 @@ public sealed class SignedInActor(IHttpContextAccessor http) : IAuditActor
     public string? Address => http.HttpContext is { } context
         ? context.Connection.RemoteIpAddress is { } address ? (address.IsIPv4MappedToIPv6 ? address.MapToIPv4() : address).ToString() : null
         : AuditActor.Worker.Address;
+
+    /// <summary>The signed-in user's prisons (none for a request without a session); null for every prison and outside a request.</summary>
+    public IReadOnlyCollection<int>? PrisonIds => http.HttpContext is { } context ? PrisonScope.Of(context.User).PrisonIds : null;
 }

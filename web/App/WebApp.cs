@@ -4,6 +4,7 @@ using Microsoft.Extensions.FileProviders;
 using Prison.Web.Events;
 using Prison.Web.Forms;
 using Prison.Web.Pages.Admin.Rules;
+using Prison.Web.Pages.Prisons;
 using Prison.Web.SignIn;
 using Prison.Web.Live;
 using Prison.Web.Demo;
@@ -38,6 +39,7 @@ public static class WebApp
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddSingleton<PrisonTime>();
         builder.Services.AddScoped<PrisonDirectory>();
+        builder.Services.AddSingleton(LongestShiftSpan.From(builder.Configuration));
         var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
         builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
@@ -98,11 +100,12 @@ public static class WebApp
         app.UseStatusCodePagesWithReExecute("/not-found");
         app.UseStaticFiles();
         app.UseRouting();
-        app.UseRateLimiter();
         app.UseAuthentication();
         app.UseTwoFactorEnrolment();
         app.UsePasswordChange();
         app.UseAuthorization();
+        // After authorization: a download's limit is per signed-in user, and counts only those allowed to download.
+        app.UseRateLimiter();
         app.UseJobsDashboardAudit();
         app.UseAntiforgery();
         app.MapRazorPages();

@@ -10,19 +10,23 @@ namespace Prison.Web.Downloads;
 
 /// <summary>
 /// A list of prisoners as a CSV file to take away, the answer of a list page's "csv" handler: UTF-8 with a byte-order
-/// mark (so that Excel reads the accents), RFC 4180, a heading row, a cell that a spreadsheet would run as a formula
-/// written as text (CsvHelper's CSV-injection escape). Rows are written as the read hands them out, under
+/// mark (so that Excel reads the accents), RFC 4180 with every cell quoted, a heading row, a cell or a piece of one
+/// after a semicolon that a spreadsheet would run as a formula written as text (CsvHelper's CSV-injection escape, and
+/// <see cref="SpreadsheetCell"/> for spreadsheets that split on semicolons). Rows are written as the read hands them out, under
 /// <see cref="StreamedReads.StreamAsync"/>, so a list of any length holds no more than the writer's buffer.
-/// The download is audited as a bulk read once it ends, with how many rows it held, also when it broke off.
+/// The download is audited as a bulk read before its first row leaves (an entry that cannot be written stops it, and
+/// nothing leaves), and again once it ends, with how many rows it held, also when it broke off. How many run at once is
+/// bounded by <see cref="DownloadLimits"/>.
 /// </summary>
 /// <param name="fileName">What the browser saves it as.</param>
 /// <param name="list">Which list, in words, for the audit log: "the Dangerous prisoners at RNDC".</param>
 /// <param name="rows">The page's own read, with the page's scoping, not yet enumerated.</param>
-public sealed class CsvDownload<TRow>(string fileName, string list, IReadOnlyList<CsvColumn<TRow>> columns, IAsyncEnumerable<TRow> rows) : IActionResult
+/// <param name="prisonId">The prison whose list it is, for the audit log; null for a list of the user's prisons (the search).</param>
+public sealed class CsvDownload<TRow>(string fileName, string list, IReadOnlyList<CsvColumn<TRow>> columns, IAsyncEnumerable<TRow> rows, int? prisonId = null) : IActionResult
 {
     public const string ContentType = "text/csv; charset=utf-8";
 
-    public static CsvWriterOptions Options { get; } = CsvWriterOptions.Default with { WriteByteOrderMark = true, Injection = CsvInjection.Escape };
+    public static CsvWriterOptions Options { get; } = CsvWriterOptions.Default with { WriteByteOrderMark = true, Injection = CsvInjection.Escape, Quoting = CsvQuoting.Always };
 
     public async Task ExecuteResultAsync(ActionContext context)
     {
@@ -33,6 +37,10 @@ public sealed class CsvDownload<TRow>(string fileName, string list, IReadOnlyLis
         disposition.SetHttpFileName(fileName);
         http.Response.ContentType = ContentType;
         http.Response.Headers.ContentDisposition = disposition.ToString();
+
+        // On the record before any row leaves: a download that cannot be audited sends nothing.
+        db.AuditEntries.Add(Concerning(AuditEntry.ListDownloadBegun(list)));
+        await db.SaveChangesAsync(http.RequestAborted);
 
         var written = 0;
         var complete = false;
@@ -47,7 +55,7 @@ public sealed class CsvDownload<TRow>(string fileName, string list, IReadOnlyLis
                     {
                         foreach (var column in columns)
                         {
-                            csv.WriteField(column.Cell(row));
+                            csv.WriteField(SpreadsheetCell.Text(column.Cell(row), Options));
                         }
 
                         await csv.EndRecordAsync(token);
@@ -60,8 +68,10 @@ public sealed class CsvDownload<TRow>(string fileName, string list, IReadOnlyLis
         finally
         {
             // Whatever ended it (the last row, the client leaving, a fault), what was read is on the record.
-            db.AuditEntries.Add(AuditEntry.ListDownloaded(list, written, complete));
+            db.AuditEntries.Add(Concerning(AuditEntry.ListDownloaded(list, written, complete)));
             await db.SaveChangesAsync(CancellationToken.None);
         }
     }
+
+    private AuditEntry Concerning(AuditEntry entry) => prisonId is { } id ? entry.Concerning([id]) : entry;
 }

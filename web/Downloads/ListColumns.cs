@@ -29,10 +29,10 @@ public static class ListColumns
         new($"When ({time.Zone})", row => time.InColumn(row.Change.AtUtc)),
         new("First verdict", row => row.Change.FromStatus is null ? "Yes" : "No"),
         new("Number", row => row.Number),
-        new("Name", row => row.Name),
+        new("Name", row => row.Name ?? Pages.Prisons.SinceLastShiftModel.BeyondReach),
         new("Why", row => Why(titles, row.Change.ToStatus == DangerStatus.Dangerous ? row.Change.Reasons : row.Change.Went)),
         new("What changed it", row => CauseWords.Of(row.Change.Cause, row.Change.CauseDetail)),
-        new("Now", row => StatusLabels.Of(row.StatusNow)),
+        new("Now", row => row.StatusNow is { } now ? StatusLabels.Of(now) : null),
     ];
 
     /// <summary>"Coming up": when, who, from what to what, and the rules that come and go (in the page's words).</summary>

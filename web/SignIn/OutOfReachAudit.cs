@@ -19,7 +19,7 @@ public static class OutOfReachAudit
         var directory = context.RequestServices.GetRequiredService<PrisonDirectory>();
         if ((await directory.AllAsync(cancellationToken)).FirstOrDefault(p => string.Equals(p.Code, code, StringComparison.OrdinalIgnoreCase)) is { } prison)
         {
-            await WriteAsync(context, AuditEntry.OutOfReach($"{Asked(context)}, the prison {prison.Code}"), cancellationToken);
+            await WriteAsync(context, AuditEntry.OutOfReach($"{Asked(context)}, the prison {prison.Code}").Concerning([prison.Id]), cancellationToken);
         }
     }
 

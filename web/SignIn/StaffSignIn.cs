@@ -10,6 +10,7 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Identity;
 using Prison.ServiceDefaults;
+using Prison.Web.Downloads;
 
 namespace Prison.Web.SignIn;
 
@@ -39,6 +40,7 @@ public static class StaffSignIn
         services.AddSingleton<EndedSessions>();
         services.AddSingleton(provider => UnknownUserLockouts.From(builder.Configuration, provider.GetRequiredService<TimeProvider>()));
         services.AddSignInRateLimit(builder.Configuration);
+        services.AddDownloadLimits(builder.Configuration);
         services.AddHostedService<EndedSessionsWatcher>();
 
         // The key ring that signs the session and antiforgery cookies lives in the database, not in the process's home

@@ -63,6 +63,33 @@ public sealed class StaffSignInManager(
             : SignInResult.Failed;
     }
 
+    /// <summary>
+    /// A recovery code as the authenticator's codes are taken: Identity neither refuses a locked account here nor counts a
+    /// wrong code toward the lockout, so recovery codes could be guessed without end and a right one would sign a
+    /// locked account in. A locked account is refused before the code is looked at; a wrong code counts as a wrong password.
+    /// </summary>
+    public override async Task<SignInResult> TwoFactorRecoveryCodeSignInAsync(string recoveryCode)
+    {
+        if (await GetTwoFactorAuthenticationUserAsync() is not { } user)
+        {
+            return SignInResult.Failed;
+        }
+
+        if (await UserManager.IsLockedOutAsync(user))
+        {
+            return SignInResult.LockedOut;
+        }
+
+        var result = await base.TwoFactorRecoveryCodeSignInAsync(recoveryCode);
+        if (result.Succeeded || result.IsLockedOut || result.IsNotAllowed)
+        {
+            return result;
+        }
+
+        await UserManager.AccessFailedAsync(user);
+        return await UserManager.IsLockedOutAsync(user) ? SignInResult.LockedOut : result;
+    }
+
     public override async Task<bool> CanSignInAsync(StaffUser user) => !user.IsDisabled && await base.CanSignInAsync(user);
 
     public override async Task<StaffUser?> ValidateSecurityStampAsync(ClaimsPrincipal? principal) =>

@@ -50,7 +50,7 @@ public static class SinceLastShift
         await MeasureAsync("a shift (12 hours), first page", () =>
         {
             var end = AnyEnd();
-            return db.ShiftChangesAsync(AnyPrison(), end - Shift, end, cancellationToken: cancellationToken);
+            return db.ShiftChangesAsync(AnyPrison(), null, end - Shift, end, cancellationToken: cancellationToken);
         });
 
         // Cursors taken from first pages that had more, then read again and again.
@@ -58,7 +58,7 @@ public static class SinceLastShift
         for (var i = 0; i < 200 && next.Count < 50; i++)
         {
             var (prison, end) = (AnyPrison(), AnyEnd());
-            var first = await db.ShiftChangesAsync(prison, end - Shift, end, cancellationToken: cancellationToken);
+            var first = await db.ShiftChangesAsync(prison, null, end - Shift, end, cancellationToken: cancellationToken);
             if (first.MoreBecameDangerous is not null || first.MoreNoLongerDangerous is not null)
             {
                 next.Add((prison, end, first.MoreBecameDangerous, first.MoreNoLongerDangerous));
@@ -70,14 +70,14 @@ public static class SinceLastShift
             await MeasureAsync("a shift (12 hours), next page of both groups", () =>
             {
                 var (prison, end, became, ended) = next[random.Next(next.Count)];
-                return db.ShiftChangesAsync(prison, end - Shift, end, became, ended, cancellationToken);
+                return db.ShiftChangesAsync(prison, null, end - Shift, end, became, ended, cancellationToken);
             });
         }
 
         await MeasureAsync("a week, first page", () =>
         {
             var end = AnyEnd();
-            return db.ShiftChangesAsync(AnyPrison(), end - TimeSpan.FromDays(7), end, cancellationToken: cancellationToken);
+            return db.ShiftChangesAsync(AnyPrison(), null, end - TimeSpan.FromDays(7), end, cancellationToken: cancellationToken);
         });
 
         var burst = until - ShiftHistory.BurstBeforeEnd;
@@ -87,7 +87,7 @@ public static class SinceLastShift
             HistoryCursor? cursor = null;
             for (var page = 0; page < 20; page++)
             {
-                var read = await db.ShiftChangesAsync(prison, burst - Shift, burst.AddHours(1), cursor, cancellationToken: cancellationToken);
+                var read = await db.ShiftChangesAsync(prison, null, burst - Shift, burst.AddHours(1), cursor, cancellationToken: cancellationToken);
                 cursor = read.MoreBecameDangerous ?? cursor;
                 if (read.MoreBecameDangerous is null)
                 {
@@ -99,11 +99,11 @@ public static class SinceLastShift
         }
 
         await MeasureAsync("a shift over a rule set change, first page", () =>
-            db.ShiftChangesAsync(AnyPrison(), burst - Shift, burst.AddHours(1), cancellationToken: cancellationToken));
+            db.ShiftChangesAsync(AnyPrison(), null, burst - Shift, burst.AddHours(1), cancellationToken: cancellationToken));
         await MeasureAsync("a shift over a rule set change, 21st page", () =>
         {
             var (prison, cursor) = deep[random.Next(deep.Count)];
-            return db.ShiftChangesAsync(prison, burst - Shift, burst.AddHours(1), cursor, cancellationToken: cancellationToken);
+            return db.ShiftChangesAsync(prison, null, burst - Shift, burst.AddHours(1), cursor, cancellationToken: cancellationToken);
         });
 
         var total = await database.ScalarAsync<long>("SELECT count(*) FROM verdict_change", cancellationToken);

@@ -13,23 +13,27 @@ public class AppendOnlyTests
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using (var db = database.Open())
         {
-            db.AuditEntries.Add(AuditEntry.SignedIn("alice"));
+            db.AuditEntries.Add(AuditEntry.SignedIn("alice").Concerning([1]));
             await db.SaveChangesAsync();
         }
 
-        var rewrites = new List<string> { "UPDATE audit_entry SET user_name = 'mallory'", "DELETE FROM audit_entry" };
-        if (engine == Engine.PostgreSql)
+        foreach (var table in new[] { "audit_entry", "audit_entry_prison" })
         {
-            rewrites.Add("TRUNCATE audit_entry");
-        }
+            var rewrites = new List<string> { $"UPDATE {table} SET {(table == "audit_entry" ? "user_name = 'mallory'" : "prison_id = 2")}", $"DELETE FROM {table}" };
+            if (engine == Engine.PostgreSql)
+            {
+                rewrites.Add($"TRUNCATE {table}");
+            }
 
-        foreach (var rewrite in rewrites)
-        {
-            var refused = await Assert.ThrowsAnyAsync<System.Data.Common.DbException>(() => database.ExecuteAsync(rewrite));
-            Assert.Contains($"The audit log is append-only: {rewrite.Split(' ')[0]} on audit_entry is refused.", refused.Message, StringComparison.Ordinal);
+            foreach (var rewrite in rewrites)
+            {
+                var refused = await Assert.ThrowsAnyAsync<System.Data.Common.DbException>(() => database.ExecuteAsync(rewrite));
+                Assert.Contains($"The audit log is append-only: {rewrite.Split(' ')[0]} on {table} is refused.", refused.Message, StringComparison.Ordinal);
+            }
         }
 
         Assert.Equal(["alice"], (await database.RowsAsync("SELECT user_name FROM audit_entry")).Select(r => r[0]));
+        Assert.Equal(["1"], (await database.RowsAsync("SELECT prison_id FROM audit_entry_prison")).Select(r => r[0]));
     }
 
     [Fact]

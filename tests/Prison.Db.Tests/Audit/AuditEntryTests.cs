@@ -15,7 +15,7 @@ public class AuditEntryTests
         await using (var db = PrisonDatabase.OpenAs(new AuditActor("someone else", "10.0.0.1"), database.ConnectionString, clock))
         {
             db.AuditEntries.Add(AuditEntry.SignedIn("alice"));
-            db.AuditEntries.Add(AuditEntry.SignInFailed("mallory", "wrong password"));
+            db.AuditEntries.Add(AuditEntry.SignInFailed("mallory", 7, "wrong password"));
             await db.SaveChangesAsync();
         }
 

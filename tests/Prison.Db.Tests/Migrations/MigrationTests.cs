@@ -168,7 +168,7 @@ public class MigrationTests
         Assert.Equal(
             [["H1", "HistoryBegan"], ["H2", "HistoryBegan"], ["H2", "Other"], ["H3", "Other"]],
             await database.RowsAsync("SELECT p.number, c.cause FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number, c.id"));
-        var shift = await after.ShiftChangesAsync(1, evaluatedAt.AddDays(-1), evaluatedAt.AddDays(1));
+        var shift = await after.ShiftChangesAsync(1, null, evaluatedAt.AddDays(-1), evaluatedAt.AddDays(1));
         Assert.Equal(["H2"], shift.BecameDangerous.Select(c => c.Number));
         Assert.Empty(shift.NoLongerDangerous);
     }

@@ -85,7 +85,7 @@ public class AuditReadsTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
-    public async Task Within_prisons_a_page_holds_the_entries_about_prisoners_held_there_now_and_those_about_no_prisoner_in_one_statement(Engine engine)
+    public async Task Within_prisons_a_page_holds_the_entries_about_prisoners_held_there_now_and_those_about_no_prisoner_that_concern_those_prisons_alone_in_one_statement(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);
         await using (var write = database.Open(new MovableClock(Start)))
@@ -95,7 +95,10 @@ public class AuditReadsTests
             released.Release(TestDay.Today.AddDays(-1));
             write.Prisoners.AddRange(Records.Harmless("H1", 1, TestDay.Today), Records.Harmless("E2", 2, TestDay.Today), released);
             await write.SaveRecordChangesAsync();
-            write.AuditEntries.Add(AuditEntry.SignedIn("alice"));
+            write.AuditEntries.Add(AuditEntry.SignedIn("alice").Concerning([1]));
+            write.AuditEntries.Add(AuditEntry.Searched("both prisons", 2).Concerning([1, 2]));
+            write.AuditEntries.Add(AuditEntry.Searched("elsewhere", 1).Concerning([2]));
+            write.AuditEntries.Add(AuditEntry.Searched("headquarters", 3));
             await write.SaveChangesAsync();
         }
 
@@ -105,11 +108,14 @@ public class AuditReadsTests
         var within = await db.AuditPageAsync(new AuditFilter(), prisonIds: [1]);
         var aboutElsewhere = await db.AuditPageAsync(new AuditFilter(PrisonerNumber: "E2"), prisonIds: [1]);
         var everything = await db.AuditPageAsync(new AuditFilter(), prisonIds: null);
+        var none = await db.AuditPageAsync(new AuditFilter(), prisonIds: []);
 
-        Assert.Equal(3, counter.Count);
+        Assert.Equal(4, counter.Count);
         Assert.Equal(["", "H1"], within.Entries.Select(e => e.PrisonerNumber ?? string.Empty).Order());
+        Assert.Equal("Signed in", within.Entries.Single(e => e.PrisonerNumber is null).Summary);
         Assert.Empty(aboutElsewhere.Entries);
-        Assert.Equal(["", "E2", "H1", "R1"], everything.Entries.Select(e => e.PrisonerNumber ?? string.Empty).Order());
+        Assert.Equal(["", "", "", "", "E2", "H1", "R1"], everything.Entries.Select(e => e.PrisonerNumber ?? string.Empty).Order());
+        Assert.Empty(none.Entries);
     }
 
     private static DateTime Minute(int minute) => Start.AddMinutes(minute);

@@ -53,7 +53,7 @@ public class DownloadReadsTests
         Db.History.HistoryCursor? became = null;
         do
         {
-            var page = await db.ShiftChangesAsync(1, from, to, became);
+            var page = await db.ShiftChangesAsync(1, null, from, to, became);
             paged.AddRange(page.BecameDangerous);
             became = page.MoreBecameDangerous;
         }
@@ -62,7 +62,7 @@ public class DownloadReadsTests
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
         var streamed = new List<Db.History.ShiftChange>();
-        await foreach (var change in read.EveryShiftChange(1, from, to))
+        await foreach (var change in read.EveryShiftChange(1, null, from, to))
         {
             streamed.Add(change);
         }

@@ -34,7 +34,7 @@ public class VerdictHistoryReadsTests
         var counter = new StatementCounter();
         await using var db = database.Open(interceptors: counter);
 
-        var shift = await db.ShiftChangesAsync(1, ShiftEnd.AddHours(-12), ShiftEnd);
+        var shift = await db.ShiftChangesAsync(1, null, ShiftEnd.AddHours(-12), ShiftEnd);
 
         Assert.Equal(1, counter.Count);
         Assert.Equal(["NEW", "FLIP"], shift.BecameDangerous.Select(c => c.Number));
@@ -79,8 +79,8 @@ public class VerdictHistoryReadsTests
         }
 
         await using var read = database.Open();
-        var first = await read.ShiftChangesAsync(1, ShiftEnd.AddHours(-12), ShiftEnd);
-        var second = await read.ShiftChangesAsync(1, ShiftEnd.AddHours(-12), ShiftEnd, becameBefore: first.MoreBecameDangerous);
+        var first = await read.ShiftChangesAsync(1, null, ShiftEnd.AddHours(-12), ShiftEnd);
+        var second = await read.ShiftChangesAsync(1, null, ShiftEnd.AddHours(-12), ShiftEnd, becameBefore: first.MoreBecameDangerous);
 
         Assert.Equal(VerdictHistoryReads.ShiftPageSize, first.BecameDangerous.Count);
         Assert.NotNull(first.MoreBecameDangerous);
@@ -132,8 +132,8 @@ public class VerdictHistoryReadsTests
         var plans = new PlanRecorder("verdict_change");
         await using var db = database.Open(null, plans);
 
-        await db.ShiftChangesAsync(1, ShiftEnd.AddHours(-12), ShiftEnd);
-        await db.ShiftChangesAsync(1, ShiftEnd.AddDays(-30), ShiftEnd, new HistoryCursor(ShiftEnd.AddDays(-2), 5000), new HistoryCursor(ShiftEnd.AddDays(-3), 7000));
+        await db.ShiftChangesAsync(1, null, ShiftEnd.AddHours(-12), ShiftEnd);
+        await db.ShiftChangesAsync(1, null, ShiftEnd.AddDays(-30), ShiftEnd, new HistoryCursor(ShiftEnd.AddDays(-2), 5000), new HistoryCursor(ShiftEnd.AddDays(-3), 7000));
 
         // A shift's few dozen changes may be fetched by the index and sorted; a month's thousands are walked in order.
         Assert.Equal(2, plans.Plans.Count);

@@ -53,7 +53,7 @@ public sealed class CsvDownloadTests
         Assert.True(sink.Written > Rows * (long)RowBytes, $"{sink.Written} bytes written");
         Assert.True(behind < 256 * 1024, $"{behind} bytes held back by the writer at most");
         Assert.True(retained[90_000] - retained[10_000] < 4 * 1024 * 1024, $"{retained[90_000] - retained[10_000]} more bytes held after 90,000 rows than after 10,000");
-        Assert.Equal("Downloaded the test's numbers as a CSV file: 100000 rows", await db.AuditEntries.Select(e => e.Summary).SingleAsync());
+        Assert.Equal("Downloaded the test's numbers as a CSV file: 100000 rows", await db.AuditEntries.Where(e => e.Summary.StartsWith("Downloaded")).Select(e => e.Summary).SingleAsync());
     }
 
     [Fact]
@@ -91,7 +91,60 @@ public sealed class CsvDownloadTests
         var failure = await Assert.ThrowsAsync<InvalidOperationException>(() => ExecuteAsync(new CsvDownload<int>("numbers.csv", "the test's numbers", Columns, Read()), db, sink));
 
         Assert.Equal("The read failed.", failure.Message);
-        Assert.Equal("Downloaded the test's numbers as a CSV file: 10 rows sent before the download broke off", await db.AuditEntries.Select(e => e.Summary).SingleAsync());
+        Assert.Equal("Downloaded the test's numbers as a CSV file: 10 rows sent before the download broke off", await db.AuditEntries.Where(e => e.Summary.StartsWith("Downloaded")).Select(e => e.Summary).SingleAsync());
+    }
+
+    /// <summary>The finding of issue 39: the entry was written after the rows had left, so a failed entry left them unaudited.</summary>
+    [Fact]
+    public async Task A_download_whose_audit_entry_cannot_be_written_sends_no_row()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.Sqlite);
+        await database.ExecuteAsync("CREATE TRIGGER audit_entry_full BEFORE INSERT ON audit_entry BEGIN SELECT RAISE(ABORT, 'The audit log cannot be written.'); END");
+        var sink = new CountingStream();
+        var read = 0;
+
+        async IAsyncEnumerable<int> Read()
+        {
+            for (var n = 1; n <= 10; n++)
+            {
+                read++;
+                yield return n;
+                await Task.Yield();
+            }
+        }
+
+        await using var db = database.Open();
+        await Assert.ThrowsAnyAsync<Exception>(() => ExecuteAsync(new CsvDownload<int>("numbers.csv", "the test's numbers", Columns, Read()), db, sink));
+
+        Assert.Equal(0L, sink.Written);
+        Assert.Equal(0, read);
+    }
+
+    [Fact]
+    public async Task A_download_is_on_the_record_before_its_first_row_leaves_and_again_with_its_rows_once_it_ends()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.Sqlite);
+        var sink = new CountingStream();
+        var entriesAtFirstRow = -1;
+        await using var db = database.Open();
+        await using var watcher = database.Open();
+
+        async IAsyncEnumerable<int> Read()
+        {
+            entriesAtFirstRow = await watcher.AuditEntries.CountAsync();
+            for (var n = 1; n <= 3; n++)
+            {
+                yield return n;
+                await Task.Yield();
+            }
+        }
+
+        await ExecuteAsync(new CsvDownload<int>("numbers.csv", "the test's numbers", Columns, Read()), db, sink);
+
+        Assert.Equal(1, entriesAtFirstRow);
+        Assert.Equal(
+            ["Began downloading the test's numbers as a CSV file", "Downloaded the test's numbers as a CSV file: 3 rows"],
+            (await watcher.AuditEntries.Select(e => e.Summary).ToListAsync()).Order(StringComparer.Ordinal));
     }
 
     private static async Task ExecuteAsync<TRow>(CsvDownload<TRow> download, PrisonDb db, Stream body)

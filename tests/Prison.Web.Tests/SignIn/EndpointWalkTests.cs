@@ -24,6 +24,9 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
     /// <summary>A Staff user who works at the second prison only, walking the first prison's addresses.</summary>
     private const string StaffOfSecondPrison = "Staff of " + SecondPrison;
 
+    /// <summary>An Admin who works at the second prison only: the admin pages open, and show nothing of other prisons or headquarters.</summary>
+    private const string AdminOfSecondPrison = "Admin of " + SecondPrison;
+
     /// <summary>The addresses of a prison or a prisoner: the samples are the first prison's and one of its prisoners.</summary>
     private static readonly string[] OfAPrison = ["/prisons/", "/prisoners/", "/api/prisons/", "/api/prisoners/"];
 
@@ -57,13 +60,15 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
     public async Task Every_endpoint_answers_each_role_as_promised_with_the_security_headers_on_every_answer()
     {
         var addresses = Addresses();
+        var (staffEverywhere, operatorName) = (await system.Web.CreateUserAsync(Roles.Staff), await system.Web.CreateUserAsync(Roles.Operator));
         var clients = new Dictionary<string, HttpClient>
         {
             [Anonymous] = system.Web.CreateClient(),
-            [Roles.Staff] = await system.Web.SignedInClientAsync(Roles.Staff),
+            [Roles.Staff] = await system.Web.ClientSignedInAsAsync(staffEverywhere),
             [Roles.Admin] = await system.Web.SignedInClientAsync(Roles.Admin),
-            [Roles.Operator] = await system.Web.SignedInClientAsync(Roles.Operator),
+            [Roles.Operator] = await system.Web.ClientSignedInAsAsync(operatorName),
             [StaffOfSecondPrison] = await system.Web.ClientSignedInAsAsync(await system.Web.CreateUserOfPrisonsAsync([SecondPrison], Roles.Staff)),
+            [AdminOfSecondPrison] = await system.Web.ClientSignedInAsAsync(await system.Web.CreateUserOfPrisonsAsync([SecondPrison], Roles.Admin)),
         };
         var wrong = new List<string>();
         foreach (var (path, posts) in addresses)
@@ -71,10 +76,10 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
             var rule = MayOpen.First(rule => path == rule.Prefix.TrimEnd('/') || path.StartsWith(rule.Prefix, StringComparison.Ordinal));
             foreach (var (who, client) in clients)
             {
-                var role = who == StaffOfSecondPrison ? Roles.Staff : who;
+                var role = who switch { StaffOfSecondPrison => Roles.Staff, AdminOfSecondPrison => Roles.Admin, _ => who };
                 var allowed = rule.Roles is null || rule.Roles.Contains(role);
                 // Another prison's things answer as things that do not exist: nothing tells they are there.
-                var outOfReach = who == StaffOfSecondPrison && allowed && OfAPrison.Any(start => path.StartsWith(start, StringComparison.Ordinal));
+                var outOfReach = who is StaffOfSecondPrison or AdminOfSecondPrison && allowed && OfAPrison.Any(start => path.StartsWith(start, StringComparison.Ordinal));
                 using (var answer = await client.GetAsync(path))
                 {
                     Check(wrong, $"GET {path} as {who}", answer, outOfReach ? EndpointAnswer.OutOfReach : ExpectedGet(rule, role, allowed), rule, signedIn: who != Anonymous);
@@ -106,6 +111,22 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
             if ((await notFound.Content.ReadAsStringAsync()).Contains(link, StringComparison.Ordinal))
             {
                 wrong.Add($"the search for {ArmedNumber} as {StaffOfSecondPrison} finds a prisoner of {FirstPrison}");
+            }
+        }
+
+        // The admin of the second prison saw the admin pages, and on them no account and no entry of anyone else's.
+        var users = await clients[AdminOfSecondPrison].GetStringAsync("/admin/users");
+        var audit = await clients[AdminOfSecondPrison].GetStringAsync("/admin/audit");
+        foreach (var other in new[] { StaffName, staffEverywhere, operatorName })
+        {
+            if (users.Contains($"data-user=\"{other}\"", StringComparison.Ordinal))
+            {
+                wrong.Add($"the users page shows {AdminOfSecondPrison} the account {other}, of every prison");
+            }
+
+            if (audit.Contains($">{other}<", StringComparison.Ordinal))
+            {
+                wrong.Add($"the audit log shows {AdminOfSecondPrison} an entry by {other}, of every prison");
             }
         }
 

@@ -124,7 +124,7 @@ public sealed class PrisonReachTests(ProductionFixture system) : IClassFixture<P
     }
 
     [Fact]
-    public async Task An_admin_of_one_prison_reads_in_the_audit_log_only_entries_about_prisoners_held_there_and_about_no_prisoner()
+    public async Task An_admin_of_one_prison_reads_in_the_audit_log_only_entries_about_prisoners_held_there()
     {
         using var admin = await ClientOfFirstPrisonAsync(Roles.Admin);
         using var everywhere = await system.Web.SignedInClientAsync(Roles.Admin);
@@ -141,12 +141,50 @@ public sealed class PrisonReachTests(ProductionFixture system) : IClassFixture<P
         Assert.DoesNotContain(ReleasedNumber, AuditPrisoners(all));
     }
 
+    /// <summary>
+    /// The attack of issue 39: headquarters' and another prison's searches (with their terms), downloads, refusals (with
+    /// their paths and query strings) and failed sign-ins name no prisoner, and were shown to an admin of P1.
+    /// </summary>
+    [Fact]
+    public async Task An_admin_of_one_prison_reads_no_entry_about_no_prisoner_that_concerns_headquarters_or_another_prison()
+    {
+        var term = $"t{Guid.NewGuid():N}"[..12];
+        using var headquarters = await system.Web.SignedInClientAsync(Roles.Staff);
+        using var elsewhere = await ClientOfPrisonAsync(SecondPrison, Roles.Staff);
+        using var own = await ClientOfFirstPrisonAsync(Roles.Staff);
+        (await headquarters.GetAsync($"/search?q={term}-hq")).Dispose();
+        (await headquarters.GetAsync($"/prisons/{SecondPrison}/prisoners?handler=csv")).Dispose();
+        (await headquarters.GetAsync($"/operations?q={term}-refused")).Dispose();
+        (await elsewhere.GetAsync($"/search?q={term}-p2")).Dispose();
+        (await own.GetAsync($"/prisons/{SecondPrison}?q={term}-probe")).Dispose();
+        (await own.GetAsync($"/search?q={term}-own")).Dispose();
+        using (var typed = await system.Web.CreateClient().SignInAsync($"{term}-typed", "Wrong-Passw0rd!"))
+        {
+            Assert.Equal(HttpStatusCode.OK, typed.StatusCode);
+        }
+
+        using var admin = await ClientOfFirstPrisonAsync(Roles.Admin);
+        using var everywhere = await system.Web.SignedInClientAsync(Roles.Admin);
+        var kinds = new[] { "PrisonersSearched", "ListDownloaded", "Refused", "OutOfReach", "SignInFailed" };
+        var seen = string.Concat(await Task.WhenAll(kinds.Select(kind => admin.GetStringAsync($"/admin/audit?kind={kind}"))));
+        var seenByHeadquarters = string.Concat(await Task.WhenAll(kinds.Select(kind => everywhere.GetStringAsync($"/admin/audit?kind={kind}"))));
+
+        Assert.Contains($"{term}-own", seen);
+        Assert.DoesNotContain(term, seen.Replace($"{term}-own", string.Empty, StringComparison.Ordinal));
+        Assert.All(new[] { "-hq", "-refused", "-p2", "-probe" }, what => Assert.Contains(term + what, seenByHeadquarters));
+        Assert.Contains($"downloading the current prisoners at {SecondPrison}", seenByHeadquarters);
+        Assert.DoesNotContain($"prisoners at {SecondPrison}", seen);
+        Assert.DoesNotContain($"{term}-typed", seenByHeadquarters);
+    }
+
     private async Task<List<string>> NumbersAsync(string sql) =>
         [.. (await system.Database.RowsAsync(sql)).Select(r => r[0]).Order(StringComparer.Ordinal)];
 
-    private async Task<HttpClient> ClientOfFirstPrisonAsync(string role)
+    private Task<HttpClient> ClientOfFirstPrisonAsync(string role) => ClientOfPrisonAsync(FirstPrison, role);
+
+    private async Task<HttpClient> ClientOfPrisonAsync(string prison, string role)
     {
-        var name = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], role);
+        var name = await system.Web.CreateUserOfPrisonsAsync([prison], role);
         return await system.Web.ClientSignedInAsAsync(name);
     }
 

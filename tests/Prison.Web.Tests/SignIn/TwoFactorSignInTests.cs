@@ -43,14 +43,7 @@ public sealed class TwoFactorSignInTests(SignInFixture system) : IClassFixture<S
         var sessions = await SessionsAsync(name);
         (await client.SignInAsync(name, SigningIn.Password)).Dispose();
 
-        var answers = new List<string>();
-        for (var attempt = 1; attempt <= 5; attempt++)
-        {
-            using var wrong = await TwoFactorPages.PostCodeAsync(client, app.WrongCode());
-            var html = await wrong.Content.ReadAsStringAsync();
-            answers.Add(html.Contains("This account is locked after 5 wrong passwords or codes", StringComparison.Ordinal) ? "locked"
-                : html.Contains("That code is wrong, or too old", StringComparison.Ordinal) ? "wrong" : html);
-        }
+        var answers = await WrongCodesAsync(client, _ => app.WrongCode());
 
         using var right = await TwoFactorPages.PostCodeAsync(client, app.Code());
         using var passwordAgain = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
@@ -62,6 +55,31 @@ public sealed class TwoFactorSignInTests(SignInFixture system) : IClassFixture<S
         Assert.Equal(sessions, await SessionsAsync(name));
         Assert.Equal(
             [.. Enumerable.Repeat(new[] { "SignInFailed", "Sign-in failed: wrong authenticator code" }, 4),
+             ["SignInFailed", "Sign-in failed: locked out"], ["SignInFailed", "Sign-in failed: locked out"], ["SignInFailed", "Sign-in failed: locked out"]],
+            await SignInsAsync(name));
+    }
+
+    /// <summary>The attack of issue 39: after twelve wrong recovery codes a right one signed in.</summary>
+    [Fact]
+    public async Task Wrong_recovery_codes_count_toward_the_lockout_and_once_locked_a_right_one_does_not_sign_in()
+    {
+        var (name, _, codes) = await EnrolledUserAsync(Roles.Staff);
+        using var client = system.Web.CreateClient();
+        var sessions = await SessionsAsync(name);
+        (await client.SignInAsync(name, SigningIn.Password)).Dispose();
+
+        var answers = await WrongCodesAsync(client, attempt => $"WRONG-CODE{attempt}");
+
+        using var right = await TwoFactorPages.PostCodeAsync(client, codes[0]);
+        using var passwordAgain = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal(["wrong", "wrong", "wrong", "wrong", "locked"], answers);
+        Assert.Equal(HttpStatusCode.OK, right.StatusCode);
+        Assert.Contains("This account is locked", await right.Content.ReadAsStringAsync());
+        Assert.Contains("This account is locked", await passwordAgain.Content.ReadAsStringAsync());
+        Assert.Equal(sessions, await SessionsAsync(name));
+        Assert.Equal(
+            [.. Enumerable.Repeat(new[] { "SignInFailed", "Sign-in failed: wrong recovery code" }, 4),
              ["SignInFailed", "Sign-in failed: locked out"], ["SignInFailed", "Sign-in failed: locked out"], ["SignInFailed", "Sign-in failed: locked out"]],
             await SignInsAsync(name));
     }
@@ -120,6 +138,21 @@ public sealed class TwoFactorSignInTests(SignInFixture system) : IClassFixture<S
         using var client = await system.Web.ClientSignedInAsAsync(name);
         var (app, codes) = await TwoFactorPages.EnrolAsync(client, system.Clock);
         return (name, app, codes);
+    }
+
+    /// <summary>Five wrong codes on the second step: what each answer said, "wrong" or "locked".</summary>
+    private static async Task<List<string>> WrongCodesAsync(HttpClient client, Func<int, string> wrongCode)
+    {
+        var answers = new List<string>();
+        for (var attempt = 1; attempt <= 5; attempt++)
+        {
+            using var wrong = await TwoFactorPages.PostCodeAsync(client, wrongCode(attempt));
+            var html = await wrong.Content.ReadAsStringAsync();
+            answers.Add(html.Contains("This account is locked after 5 wrong passwords or codes", StringComparison.Ordinal) ? "locked"
+                : html.Contains("That code is wrong, or too old", StringComparison.Ordinal) ? "wrong" : html);
+        }
+
+        return answers;
     }
 
     private Task<long> SessionsAsync(string name) =>

@@ -280,6 +280,41 @@ public sealed class UsersVerbTests : IAsyncLifetime
         Assert.False(await _database.ScalarAsync<bool>("SELECT two_factor_enabled FROM staff_user WHERE user_name = 'judy'"));
     }
 
+    /// <summary>
+    /// The finding of issue 39: the command line acted as "command line (ACCOUNT)", naming no person. Once an admin of all
+    /// prisons exists, a change names one with --by, checked, and recorded in every entry it writes.
+    /// </summary>
+    [Fact]
+    public async Task Once_an_admin_of_all_prisons_exists_a_change_names_one_with_by_and_every_entry_records_them()
+    {
+        await UsersAsync("add", "hq-admin", "--role", "Admin", "--all-prisons");
+        await AddPrisonsAsync();
+        await UsersAsync("add", "one-admin", "--role", "Admin", "--prison", "P1", "--by", "hq-admin");
+        await UsersAsync("add", "gone-admin", "--role", "Admin", "--all-prisons", "--by", "HQ-ADMIN");
+        await UsersAsync("disable", "gone-admin", "--by", "hq-admin");
+
+        var unnamed = await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons");
+        var nobody = await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons", "--by", "nobody");
+        var limited = await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons", "--by", "one-admin");
+        var disabled = await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons", "--by", "gone-admin");
+        var added = await UsersAsync("add", "judy", "--role", "Staff", "--all-prisons", "--by", "Hq-Admin");
+        var reset = await UsersAsync("reset-password", "judy", "--by", "hq-admin");
+        var listed = await UsersAsync("list");
+
+        Assert.Equal(2, unnamed.ExitCode);
+        Assert.Contains("Say on whose word this is done: --by ADMIN", unnamed.Output);
+        Assert.All(new[] { nobody, limited, disabled }, refused => Assert.Equal(1, refused.ExitCode));
+        Assert.Contains("--by nobody: there is no enabled admin of all prisons called 'nobody'.", nobody.Output);
+        Assert.True(added.ExitCode == 0, added.Output);
+        Assert.True(reset.ExitCode == 0, reset.Output);
+        Assert.True(listed.ExitCode == 0, listed.Output);
+        var from = $"command line on {Environment.MachineName} ({Environment.UserName})";
+        Assert.Equal(
+            [["hq-admin", "UserAdded", from], ["hq-admin", "PasswordReset", from]],
+            (await _database.RowsAsync("SELECT user_name, action, remote_address FROM audit_entry WHERE subject_user_name = 'judy' ORDER BY at, id")).Select(r => r.ToArray()));
+        Assert.Equal([$"command line ({Environment.UserName})"], (await _database.RowsAsync("SELECT user_name FROM audit_entry WHERE subject_user_name = 'hq-admin'")).Select(r => r[0]));
+    }
+
     [Fact]
     public async Task A_database_not_migrated_yet_is_named_in_one_sentence_without_a_stack_trace()
     {

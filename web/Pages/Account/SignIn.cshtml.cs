@@ -57,11 +57,17 @@ public sealed class SignInModel(SignInManager<StaffUser> signIn, PrisonDb db) : 
         return Page();
     }
 
+    /// <summary>
+    /// Under the account's name, concerning its prisons; a name no account has is not recorded, only its length (it is
+    /// often a password typed into the wrong field), and the entry is headquarters' to read.
+    /// </summary>
     private async Task AuditAsync(string userName, Microsoft.AspNetCore.Identity.SignInResult result)
     {
-        db.AuditEntries.Add(result.Succeeded
-            ? AuditEntry.SignedIn(userName)
-            : AuditEntry.SignInFailed(userName, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : "wrong name or password, or disabled"));
+        var account = userName.Length <= UserNames.MaxLength ? await signIn.UserManager.FindByNameAsync(userName) : null;
+        var entry = result.Succeeded
+            ? AuditEntry.SignedIn(account?.UserName ?? userName)
+            : AuditEntry.SignInFailed(account?.UserName, userName.Length, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : "wrong name or password, or disabled");
+        db.AuditEntries.Add(await db.ConcerningAccountAsync(entry, account, HttpContext.RequestAborted));
         await db.SaveChangesAsync(HttpContext.RequestAborted);
     }
 }

@@ -53,11 +53,11 @@ public sealed class TwoFactorSignInModel(SignInManager<StaffUser> signIn, Prison
             var how = isAuthenticatorCode
                 ? "with an authenticator code"
                 : $"with a recovery code ({await signIn.UserManager.CountRecoveryCodesAsync(user)} left)";
-            await AuditAsync(AuditEntry.SignedIn(name, how));
+            await AuditAsync(AuditEntry.SignedIn(name, how), user);
             return LocalRedirect(ReturnUrl is { } url && Url.IsLocalUrl(url) ? url : "/");
         }
 
-        await AuditAsync(AuditEntry.SignInFailed(name, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : isAuthenticatorCode ? "wrong authenticator code" : "wrong recovery code"));
+        await AuditAsync(AuditEntry.SignInFailed(name, name.Length, result.IsLockedOut ? "locked out" : result.IsNotAllowed ? "not allowed" : isAuthenticatorCode ? "wrong authenticator code" : "wrong recovery code"), user);
         ModelState.AddModelError(string.Empty, result.IsLockedOut
             ? $"This account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords or codes. Try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes, or ask an admin to reset the password."
             : "That code is wrong, or too old: type the code your app shows now, or an unused recovery code.");
@@ -68,12 +68,12 @@ public sealed class TwoFactorSignInModel(SignInManager<StaffUser> signIn, Prison
 
     private RedirectToPageResult BackToFirstStep() => RedirectToPage("/Account/SignIn", new { ReturnUrl });
 
-    private async Task AuditAsync(AuditEntry entry)
+    private async Task AuditAsync(AuditEntry entry, StaffUser user)
     {
         // Identity has saved the user's changes, or failed to (a concurrent attempt changed the row first): the entry
         // is saved alone, not with a retry of those.
         db.ChangeTracker.Clear();
-        db.AuditEntries.Add(entry);
+        db.AuditEntries.Add(await db.ConcerningAccountAsync(entry, user, HttpContext.RequestAborted));
         await db.SaveChangesAsync(HttpContext.RequestAborted);
     }
 }

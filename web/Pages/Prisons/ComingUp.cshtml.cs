@@ -74,7 +74,7 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
         UntilUtc = clock.GetUtcNow().UtcDateTime.AddDays(Days);
         prisons = await directory.AllAsync(cancellationToken);
         Listed = await db.ComingUpAsync(prison.Id, scope.PrisonIds, UntilUtc, After, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count).Concerning([Prison.Id]));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
@@ -90,7 +90,8 @@ public sealed class ComingUpModel(PrisonDb db, PrisonDirectory directory, RuleTi
             $"{prison.Code}-coming-up-{Days.ToString(CultureInfo.InvariantCulture)}-days.csv",
             ListName,
             ListColumns.ComingUp(time, Rules),
-            db.EveryComingUp(prison.Id, scope.PrisonIds, UntilUtc));
+            db.EveryComingUp(prison.Id, scope.PrisonIds, UntilUtc),
+            prison.Id);
     }
 
     public string Link(int days, ComingUpCursor? after = null) => PathOf(Prison.Code, days, after);

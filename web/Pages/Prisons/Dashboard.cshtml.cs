@@ -35,7 +35,7 @@ public sealed class DashboardModel(PrisonDb db, PrisonDirectory directory, RuleT
         Dashboard = await db.DashboardAsync(prison.Id, cancellationToken, ComingUpWindow.DefaultUntilUtc(clock));
 
         // The page load is audited (its read stays one statement; the insert is a second); the poll that keeps it true is not.
-        db.AuditEntries.Add(AuditEntry.DashboardViewed(prison.Code, Dashboard.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.DashboardViewed(prison.Code, Dashboard.Rows.Count).Concerning([prison.Id]));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }

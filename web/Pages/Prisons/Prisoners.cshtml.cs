@@ -78,7 +78,7 @@ public sealed class PrisonersModel(PrisonDb db, RuleTitles titles) : PageModel, 
         var prison = Prison;
         IsFirstPage = After is null;
         Listed = await db.CurrentPrisonersAsync(prison.Id, Status, After, cancellationToken: cancellationToken);
-        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count));
+        db.AuditEntries.Add(AuditEntry.PrisonersListed(ListName, IsFirstPage, Listed.Rows.Count).Concerning([Prison.Id]));
         await db.SaveChangesAsync(cancellationToken);
         return Page();
     }
@@ -91,7 +91,7 @@ public sealed class PrisonersModel(PrisonDb db, RuleTitles titles) : PageModel, 
     {
         var prison = Prison;
         var fileName = $"{prison.Code}-{(Status is { } only ? StatusLabels.Of(only).ToLowerInvariant().Replace(' ', '-') : "current")}-prisoners.csv";
-        return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status));
+        return new CsvDownload<ArrivalRow>(fileName, ListName, ListColumns.Arrivals(titles), db.EveryCurrentPrisoner(prison.Id, Status), prison.Id);
     }
 
     /// <summary>This list as a CSV file.</summary>

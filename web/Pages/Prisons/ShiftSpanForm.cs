@@ -39,7 +39,8 @@ public sealed class ShiftSpanForm
     /// read the ends. A blank end is now, a blank start <see cref="DefaultSpan"/> before the end; both are then filled
     /// in, so the form shows what was read and the links to further pages keep the same span.
     /// </summary>
-    public bool TryValidate(DateTime nowUtc, ModelStateDictionary errors, out ShiftSpan span)
+    /// <param name="longest">The longest span that may be read (<see cref="LongestShiftSpan"/>).</param>
+    public bool TryValidate(DateTime nowUtc, LongestShiftSpan longest, ModelStateDictionary errors, out ShiftSpan span)
     {
         span = default!;
         // A blank end is the minute after now, so that every link of the span names it exactly.
@@ -48,6 +49,10 @@ public sealed class ShiftSpanForm
         if (from is { } start && to is { } end && end <= start)
         {
             errors.AddModelError(nameof(To), "The end must come after the start.");
+        }
+        else if (from is { } first && to is { } last && last - first > longest.Value)
+        {
+            errors.AddModelError(nameof(From), $"A span is at most {longest.InWords}: choose a later start or an earlier end.");
         }
 
         if (errors.ErrorCount > 0)

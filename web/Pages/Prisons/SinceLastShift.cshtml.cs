@@ -20,8 +20,11 @@ namespace Prison.Web.Pages.Prisons;
 /// what caused the change. One statement a page (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>), and the insert of
 /// its audit entry.
 /// </summary>
-public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time) : PageModel, IPrisonPage
+public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCalendar calendar, TimeProvider clock, PrisonTime time, LongestShiftSpan longest) : PageModel, IPrisonPage
 {
+    /// <summary>What a change's row says in place of a prisoner now beyond the reader's prisons.</summary>
+    public const string BeyondReach = "A prisoner since moved beyond your prisons";
+
     /// <summary>Bound from the query string: from, to, became, ended.</summary>
     [BindProperty(SupportsGet = true)]
     public ShiftSpanForm Span { get; set; } = new();
@@ -44,12 +47,12 @@ public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCa
     public async Task<IActionResult> OnGetAsync(CancellationToken cancellationToken)
     {
         var prison = Prison;
-        if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        if (Span.TryValidate(clock.GetUtcNow().UtcDateTime, longest, ModelState, out var span))
         {
             Read = span;
-            Changes = await db.ShiftChangesAsync(prison.Id, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
+            Changes = await db.ShiftChangesAsync(prison.Id, PrisonScope.Of(User).PrisonIds, span.FromUtc, span.ToUtc, span.BecameBefore, span.EndedBefore, cancellationToken);
             db.AuditEntries.Add(AuditEntry.ShiftChangesViewed(
-                $"{prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}", Changes.BecameDangerous.Count + Changes.NoLongerDangerous.Count));
+                $"{prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}", Changes.BecameDangerous.Count + Changes.NoLongerDangerous.Count).Concerning([prison.Id]));
             await db.SaveChangesAsync(cancellationToken);
         }
 
@@ -64,7 +67,7 @@ public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCa
     public IActionResult OnGetCsv()
     {
         var prison = Prison;
-        if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, ModelState, out var span))
+        if (!Span.TryValidate(clock.GetUtcNow().UtcDateTime, longest, ModelState, out var span))
         {
             Response.StatusCode = StatusCodes.Status400BadRequest;
             return Page();
@@ -75,7 +78,8 @@ public sealed class SinceLastShiftModel(PrisonDb db, RuleTitles titles, PrisonCa
             fileName,
             $"since last shift at {prison.Code} from {time.WithSeconds(span.FromUtc)} to {time.WithSeconds(span.ToUtc)}",
             ListColumns.ShiftChanges(titles, time),
-            db.EveryShiftChange(prison.Id, span.FromUtc, span.ToUtc));
+            db.EveryShiftChange(prison.Id, PrisonScope.Of(User).PrisonIds, span.FromUtc, span.ToUtc),
+            prison.Id);
     }
 
     /// <summary>This span, both groups whole, as a CSV file.</summary>

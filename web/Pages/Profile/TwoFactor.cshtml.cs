@@ -13,9 +13,11 @@ namespace Prison.Web.Pages.Profile;
 /// as text, and a code from the app with the user's password to confirm it (a session someone else holds neither sees
 /// the key this user enrols nor enrols one of its own); the answer shows the recovery codes, once. On: how many
 /// recovery codes are left, and a reset (the password asked again) that turns it off and removes the key, to enrol
-/// again. Either change ends the user's sessions elsewhere; this browser goes on in a new one.
+/// again. Either change ends the user's sessions elsewhere; this browser goes on in a new one. The password is checked
+/// as on /password: wrong ones are audited and count toward the lockout, and the one that locks the account ends its
+/// sessions and signs this browser out.
 /// </summary>
-public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, TwoFactorRequirement requirement) : PageModel
+public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager users, SignInManager<StaffUser> signIn, TwoFactorRequirement requirement, EndedSessions endedSessions, TimeProvider clock) : PageModel
 {
     /// <summary>How the authenticator app names the account: "Prison dashboard (alice)".</summary>
     public const string Issuer = "Prison dashboard";
@@ -61,12 +63,15 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
                 return RedirectToPage();
             }
 
-            var check = await signIn.CheckPasswordSignInAsync(user, enrolment.Password, lockoutOnFailure: true);
+            var check = await accounts.ConfirmOwnPasswordAsync(UserName, enrolment.Password, "turn on two-factor sign-in", cancellationToken);
+            if (IsLockedOut(check))
+            {
+                return await SignedOutAsync();
+            }
+
             if (!check.Succeeded)
             {
-                ModelState.AddModelError(passwordField, check.IsLockedOut
-                    ? $"Your account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords: try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes."
-                    : "The password is wrong.");
+                ModelState.AddModelError(passwordField, "The password is wrong.");
             }
             else
             {
@@ -107,8 +112,12 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
         var field = $"{nameof(Reset)}.{nameof(TwoFactorResetForm.Password)}";
         if (ModelState.IsValid)
         {
-            var user = await CurrentUserAsync();
-            var check = await signIn.CheckPasswordSignInAsync(user, reset.Password, lockoutOnFailure: true);
+            var check = await accounts.ConfirmOwnPasswordAsync(UserName, reset.Password, "turn off two-factor sign-in", cancellationToken);
+            if (IsLockedOut(check))
+            {
+                return await SignedOutAsync();
+            }
+
             if (check.Succeeded)
             {
                 try
@@ -124,14 +133,26 @@ public sealed class TwoFactorModel(StaffAccounts accounts, StaffUserManager user
             }
             else
             {
-                ModelState.AddModelError(field, check.IsLockedOut
-                    ? $"Your account is locked after {StaffIdentity.MaxFailedSignIns} wrong passwords: try again in {StaffIdentity.LockoutTime.TotalMinutes:0} minutes."
-                    : "The password is wrong.");
+                ModelState.AddModelError(field, "The password is wrong.");
             }
         }
 
         await LoadAsync();
         return Page();
+    }
+
+    private static bool IsLockedOut(IdentityResult check) => check.Errors.Any(e => e.Code == StaffAccounts.LockedOutError);
+
+    /// <summary>The account is locked, every session of the user ended with it: this one's cookie goes too, as on /password.</summary>
+    private async Task<IActionResult> SignedOutAsync()
+    {
+        if (SessionClaim.Of(User) is { } session)
+        {
+            endedSessions.Ended(session, clock.GetUtcNow().UtcDateTime);
+        }
+
+        await signIn.SignOutAsync();
+        return LocalRedirect(SignInPaths.SignIn);
     }
 
     private string UserName => User.Identity?.Name ?? throw new InvalidOperationException("The page needs a signed-in user: the fallback policy sends anyone else to sign in.");

@@ -14,7 +14,8 @@ namespace Prison.Worker.CommandLine;
 /// Who can sign in to the dashboard: add, list, disable, enable, reset a password or a two-factor sign-in, assign
 /// prisons. How an admin creates the first admin of a production installation, which starts with no users. A refused
 /// change (weak password, taken name, unknown user, unknown prison) says why, exits 1 and changes nothing. Every change
-/// is audited as made by the command line and the operating-system account that ran it.
+/// is audited as made by the admin of all prisons named by --by (required once one exists), from the machine and the
+/// operating-system account that ran it.
 /// </summary>
 internal static class UsersVerb
 {
@@ -32,6 +33,7 @@ internal static class UsersVerb
         };
         var addPasswordStdin = new Option<bool>("--password-stdin") { Description = "read the password from standard input instead of generating one" };
         var (addPrison, addAllPrisons) = PrisonOptions();
+        var addBy = ByOption();
         var add = Verb.Create("add", "Add a user with one or more roles and the prisons they work in. Prints a generated password once, unless --password-stdin gives one.", (parse, configuration, cancellationToken) =>
         {
             var roles = parse.GetValue(role) ?? [];
@@ -53,7 +55,7 @@ internal static class UsersVerb
             }
 
             var given = parse.GetValue(addPasswordStdin) ? ReadPassword() : null;
-            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            return WithAccountsAsync(configuration, parse.GetValue(addBy), cancellationToken, async accounts =>
             {
                 var password = await accounts.AddAsync(name, roles, given, prisons, cancellationToken: cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"[green]Added {name}[/] with the role(s) {string.Join(", ", roles.Select(r => Roles.Find(r)))}.");
@@ -63,10 +65,11 @@ internal static class UsersVerb
                     PrintPassword(name, password);
                 }
             });
-        }, addName, role, addPrison, addAllPrisons, addPasswordStdin);
+        }, addName, role, addPrison, addAllPrisons, addPasswordStdin, addBy);
 
         var assignName = new Argument<string>("NAME") { Description = "the user" };
         var (assignPrison, assignAllPrisons) = PrisonOptions();
+        var assignBy = ByOption();
         var assign = Verb.Create("assign", "Set the prisons a user works in (exactly those given, or all); their open sessions end at once.", (parse, configuration, cancellationToken) =>
         {
             var name = parse.GetValue(assignName)!;
@@ -76,15 +79,15 @@ internal static class UsersVerb
                 throw new UsageException($"Say which prisons {name} works in: --prison CODE (repeat for several) or --all-prisons.");
             }
 
-            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            return WithAccountsAsync(configuration, parse.GetValue(assignBy), cancellationToken, async accounts =>
             {
                 var assigned = await accounts.AssignPrisonsAsync(name, prisons, cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"{name} now works in {assigned}; their open sessions end at once.");
             });
-        }, assignName, assignPrison, assignAllPrisons);
+        }, assignName, assignPrison, assignAllPrisons, assignBy);
 
         var list = Verb.Create("list", "Every user with roles, prisons, lockout, whether disabled and whether two-factor sign-in is on.", (_, configuration, cancellationToken) =>
-            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            ReadAccountsAsync(configuration, cancellationToken, async accounts =>
             {
                 var table = new Table().AddColumns("Name", "Roles", "Prisons", "Locked out", "Disabled", "Two-factor");
                 foreach (var account in await accounts.ListAsync(cancellationToken))
@@ -102,29 +105,32 @@ internal static class UsersVerb
             }));
 
         var disableName = new Argument<string>("NAME") { Description = "the user" };
+        var disableBy = ByOption();
         var disable = Verb.Create("disable", "Stop a user from signing in; their open session ends within a minute.", (parse, configuration, cancellationToken) =>
-            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            WithAccountsAsync(configuration, parse.GetValue(disableBy), cancellationToken, async accounts =>
             {
                 var name = parse.GetValue(disableName)!;
                 await accounts.DisableAsync(name, cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"Disabled {name}: they cannot sign in, and an open session of theirs ends within a minute.");
-            }), disableName);
+            }), disableName, disableBy);
 
         var enableName = new Argument<string>("NAME") { Description = "the user" };
+        var enableBy = ByOption();
         var enable = Verb.Create("enable", "Let a disabled user sign in again.", (parse, configuration, cancellationToken) =>
-            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            WithAccountsAsync(configuration, parse.GetValue(enableBy), cancellationToken, async accounts =>
             {
                 var name = parse.GetValue(enableName)!;
                 await accounts.EnableAsync(name, cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"Enabled {name}.");
-            }), enableName);
+            }), enableName, enableBy);
 
         var resetName = new Argument<string>("NAME") { Description = "the user" };
+        var resetBy = ByOption();
         var resetPasswordStdin = new Option<bool>("--password-stdin") { Description = "read the new password from standard input instead of generating one" };
         var reset = Verb.Create("reset-password", "Give a user a new password (printed once unless --password-stdin gives one) and lift a lockout.", (parse, configuration, cancellationToken) =>
         {
             var given = parse.GetValue(resetPasswordStdin) ? ReadPassword() : null;
-            return WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            return WithAccountsAsync(configuration, parse.GetValue(resetBy), cancellationToken, async accounts =>
             {
                 var name = parse.GetValue(resetName)!;
                 var password = await accounts.ResetPasswordAsync(name, given, cancellationToken);
@@ -134,16 +140,17 @@ internal static class UsersVerb
                     PrintPassword(name, password);
                 }
             });
-        }, resetName, resetPasswordStdin);
+        }, resetName, resetPasswordStdin, resetBy);
 
         var resetTwoFactorName = new Argument<string>("NAME") { Description = "the user" };
+        var resetTwoFactorBy = ByOption();
         var resetTwoFactor = Verb.Create("reset-two-factor", "Turn off a user's two-factor sign-in and replace its key, for someone who lost their authenticator and recovery codes; they enrol again.", (parse, configuration, cancellationToken) =>
-            WithAccountsAsync(configuration, cancellationToken, async accounts =>
+            WithAccountsAsync(configuration, parse.GetValue(resetTwoFactorBy), cancellationToken, async accounts =>
             {
                 var name = parse.GetValue(resetTwoFactorName)!;
                 await accounts.ResetTwoFactorAsync(name, ownAccount: false, cancellationToken);
                 AnsiConsole.MarkupLineInterpolated($"Reset the two-factor sign-in of {name}: it is off and its key replaced, their sessions end, and they enrol again at their next sign-in.");
-            }), resetTwoFactorName);
+            }), resetTwoFactorName, resetTwoFactorBy);
 
         return Verb.Create(
             "users",
@@ -166,15 +173,27 @@ internal static class UsersVerb
             : all ? PrisonAccess.All : PrisonAccess.Only(codes);
     }
 
-    private static async Task<int> WithAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work)
+    /// <summary>
+    /// --by NAME: the admin of all prisons on whose word a change is made, named in its audit entries beside the
+    /// machine and the operating-system account that ran the command.
+    /// </summary>
+    private static Option<string> ByOption() =>
+        new("--by") { Description = "the admin of all prisons on whose word this is done, as the audit log records it (needed once such an admin exists)", HelpName = "ADMIN" };
+
+    /// <summary>A read (<c>users list</c>): it changes nothing and writes no entry, so it names nobody.</summary>
+    private static Task<int> ReadAccountsAsync(string[] configuration, CancellationToken cancellationToken, Func<StaffAccounts, Task> work) =>
+        WithAccountsAsync(configuration, null, cancellationToken, work, changes: false);
+
+    private static async Task<int> WithAccountsAsync(string[] configuration, string? by, CancellationToken cancellationToken, Func<StaffAccounts, Task> work, bool changes = true)
     {
+        var acting = new CommandLineOperator();
         using var host = await Verb.BuildServicesAsync(
             configuration,
             cancellationToken,
             services =>
             {
                 services.AddStaffUsers();
-                services.Replace(ServiceDescriptor.Singleton<IAuditActor>(AuditActor.CommandLine));
+                services.Replace(ServiceDescriptor.Singleton<IAuditActor>(acting));
             },
             withRules: false);
         await using var scope = host.Services.CreateAsyncScope();
@@ -190,6 +209,11 @@ internal static class UsersVerb
 
         try
         {
+            if (changes)
+            {
+                await CheckByAsync(scope.ServiceProvider.GetRequiredService<PrisonDb>(), by, acting, cancellationToken);
+            }
+
             await work(scope.ServiceProvider.GetRequiredService<StaffAccounts>());
             return 0;
         }
@@ -198,6 +222,30 @@ internal static class UsersVerb
             await Console.Error.WriteLineAsync($"Nothing was changed: {error.Message}");
             return 1;
         }
+    }
+
+    /// <summary>
+    /// The command line has headquarters' reach, so a change names an enabled admin of all prisons (--by), who must
+    /// exist; until one does (the first admin, or every one of them disabled), the operating-system account alone.
+    /// </summary>
+    private static async Task CheckByAsync(PrisonDb db, string? by, CommandLineOperator acting, CancellationToken cancellationToken)
+    {
+        var admins = db.Users.Where(u => !u.IsDisabled && u.AllPrisons && db.UserRoles.Any(link =>
+            link.UserId == u.Id && db.Roles.Any(r => r.Id == link.RoleId && r.NormalizedName == Roles.Admin.ToUpperInvariant())));
+        if (by is null)
+        {
+            if (await admins.AnyAsync(cancellationToken))
+            {
+                throw new UsageException("Say on whose word this is done: --by ADMIN, the name of an admin of all prisons. The audit log records it.");
+            }
+
+            return;
+        }
+
+        var normalized = by.Trim().ToUpperInvariant();
+        var admin = await admins.Where(u => u.NormalizedUserName == normalized).Select(u => u.UserName).FirstOrDefaultAsync(cancellationToken)
+            ?? throw new ChangeRefusedException($"--by {by.Trim()}: there is no enabled admin of all prisons called '{by.Trim()}'.");
+        acting.ActsFor(admin!);
     }
 
     /// <summary>The first line of standard input: a password never appears on a command line, where the process list and shell history show it.</summary>

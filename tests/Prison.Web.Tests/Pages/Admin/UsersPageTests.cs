@@ -1,3 +1,4 @@
+using Microsoft.EntityFrameworkCore;
 using System.Net;
 using System.Text.RegularExpressions;
 using Prison.Db.Identity;
@@ -262,6 +263,75 @@ public sealed class UsersPageTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Equal([["Staff"]], await RolesOfAsync(staffName));
         Assert.Equal(5L, await system.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused'"));
         Assert.Equal("/access-denied", (await admin.GetAsync("/operations")).Headers.Location?.AbsolutePath);
+    }
+
+    [Fact]
+    public async Task An_admin_of_some_prisons_sees_only_the_accounts_they_manage()
+    {
+        await using (var db = system.Database.Open())
+        {
+            if (!await db.Prisons.AnyAsync(p => p.Id == 7))
+            {
+                db.Prisons.Add(Records.Prison(7));
+                await db.SaveChangesAsync();
+            }
+        }
+
+        var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(adminName);
+        var fellowAdmin = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        var staffHere = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Staff);
+        var staffElsewhere = await system.Web.CreateUserOfPrisonsAsync(["P7"], Roles.Staff);
+        var staffOfBoth = await system.Web.CreateUserOfPrisonsAsync(["P1", "P7"], Roles.Staff);
+        var headquarters = await system.Web.CreateUserAsync(Roles.Admin);
+        var operatorHere = $"op-{Guid.NewGuid():N}"[..11];
+        await system.Web.Services.CreateUserAsync(operatorHere, [Roles.Operator], prisons: PrisonAccess.Only(["P1"]));
+
+        var page = await admin.GetStringAsync("/admin/users");
+        var headquartersPage = await (await system.Web.SignedInClientAsync(Roles.Admin)).GetStringAsync("/admin/users");
+
+        var listed = Regex.Matches(page, "<tr data-user=\"([^\"]+)\">").Select(m => m.Groups[1].Value).ToHashSet();
+        Assert.Superset(new HashSet<string> { adminName, fellowAdmin, staffHere }, listed);
+        Assert.DoesNotContain(staffElsewhere, listed);
+        Assert.DoesNotContain(staffOfBoth, listed);
+        Assert.DoesNotContain(headquarters, listed);
+        Assert.DoesNotContain(operatorHere, listed);
+        Assert.DoesNotContain($"data-user=\"{headquarters}\"", page);
+        Assert.All(new[] { staffElsewhere, staffOfBoth, headquarters, operatorHere }, name => Assert.Contains($"data-user=\"{name}\"", headquartersPage));
+    }
+
+    [Fact]
+    public async Task An_admin_of_some_prisons_cannot_reset_the_password_or_second_factor_of_a_fellow_admin_so_cannot_sign_in_as_them()
+    {
+        var adminName = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        using var admin = await system.Web.ClientSignedInAsAsync(adminName);
+        var fellow = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Admin);
+        await system.Database.ExecuteAsync($"UPDATE staff_user SET two_factor_enabled = TRUE WHERE user_name = '{fellow}'");
+        var hashBefore = await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{fellow}'");
+        var page = await admin.GetStringAsync("/admin/users");
+
+        using var reset = await PostForbiddenAsync(admin, "ResetPassword", fellow);
+        using var resetTwoFactor = await PostForbiddenAsync(admin, "ResetTwoFactor", fellow);
+
+        Assert.Equal(HttpStatusCode.Forbidden, reset.StatusCode);
+        Assert.Equal(HttpStatusCode.Forbidden, resetTwoFactor.StatusCode);
+        var refusal = $"Only an admin of all prisons may reset the password of {fellow}, an admin: whoever resets it could sign in as them.";
+        Assert.Contains(refusal, WebUtility.HtmlDecode(await reset.Content.ReadAsStringAsync()));
+        Assert.Null(Password(await reset.Content.ReadAsStringAsync(), required: false));
+        Assert.DoesNotContain($"Reset the password of {fellow}", page);
+        Assert.Equal(hashBefore, await system.Database.ScalarAsync<string>($"SELECT password_hash FROM staff_user WHERE user_name = '{fellow}'"));
+        Assert.True(await system.Database.ScalarAsync<bool>($"SELECT two_factor_enabled FROM staff_user WHERE user_name = '{fellow}'"));
+        Assert.Equal(
+            [$"Refused: reset the password of {fellow}, an admin, which only an admin of all prisons may do", $"Refused: reset the two-factor sign-in of {fellow}, an admin, which only an admin of all prisons may do"],
+            (await system.Database.RowsAsync($"SELECT summary FROM audit_entry WHERE user_name = '{adminName}' AND action = 'Refused' ORDER BY at, id")).Select(r => r[0]));
+        var staff = await system.Web.CreateUserOfPrisonsAsync(["P1"], Roles.Staff);
+        Assert.NotNull(Password(await PostAsync(admin, "ResetPassword", staff, [])));
+    }
+
+    private static async Task<HttpResponseMessage> PostForbiddenAsync(HttpClient admin, string handler, string name)
+    {
+        var token = SigningIn.TokenIn(await admin.GetStringAsync("/admin/users"));
+        return await admin.PostAsync($"/admin/users?handler={handler}&name={Uri.EscapeDataString(name)}", new FormUrlEncodedContent([new(NoticePosting.TokenField, token)]));
     }
 
     [Theory]

@@ -72,6 +72,98 @@ public sealed class ListDownloadTests(ProductionFixture system) : IClassFixture<
         Assert.Equal(["'" + formula], found.Column("Name"));
     }
 
+    /// <summary>
+    /// Read as a spreadsheet set for semicolons reads it at worst: every ';' starts a cell, whatever the quotes (after a
+    /// closing quote the rest of a cell is taken as it stands). No piece may start as a formula, after spaces and quotes.
+    /// </summary>
+    [Fact]
+    public async Task A_name_with_a_semicolon_and_a_formula_after_it_never_becomes_a_formula_in_a_spreadsheet_that_splits_on_semicolons()
+    {
+        await using (var db = system.Database.Open(system.Clock))
+        {
+            var prisoner = Records.Harmless("A191", 1, system.Today.AddDays(-41));
+            prisoner.CorrectPersonalDetails("Doe;=1+2; -3;\"@SUM(A1)", null);
+            db.Prisoners.Add(prisoner);
+            await db.SaveRecordChangesAsync();
+        }
+
+        var text = System.Text.Encoding.UTF8.GetString(await system.Client.GetByteArrayAsync($"/prisons/{FirstPrison}/prisoners?handler=csv"));
+
+        var cells = text.TrimStart('\uFEFF').Split("\r\n", StringSplitOptions.RemoveEmptyEntries).SelectMany(line => line.Split(';')).ToList();
+        Assert.Contains(cells, cell => cell.Contains("'=1+2", StringComparison.Ordinal));
+        Assert.All(cells, cell => Assert.False(
+            cell.TrimStart(' ', '"') is [var first, ..] && "=+-@\t\r".Contains(first, StringComparison.Ordinal),
+            $"'{cell}' starts as a formula"));
+        Assert.All(text.TrimStart('\uFEFF').Split("\r\n", StringSplitOptions.RemoveEmptyEntries), line => Assert.StartsWith("\"", line));
+        Assert.Equal("Doe;'=1+2;' -3;'\"@SUM(A1)", CsvFile.Read(System.Text.Encoding.UTF8.GetBytes(text)).RowWhere("Number", "A191")["Name"]);
+    }
+
+    /// <summary>
+    /// The finding of issue 39: downloads had no bound, each holding a database connection while it streams. The read of
+    /// every download is held back by a lock on the prisoners, so that they stay open: two a user, eight in all, stream
+    /// at once; one more is answered 429 in words, and writes no entry.
+    /// </summary>
+    [Fact]
+    public async Task At_most_two_downloads_a_user_and_eight_in_all_stream_at_once_and_one_more_is_answered_429_in_words()
+    {
+        var path = $"/prisons/{FirstPrison}/prisoners?handler=csv";
+        var names = new List<string>();
+        var clients = new List<HttpClient>();
+        for (var i = 0; i < 5; i++)
+        {
+            names.Add(await system.Web.CreateUserAsync(Roles.Staff));
+            clients.Add(await system.Web.ClientSignedInAsAsync(names[^1]));
+        }
+
+        var began = $"SELECT count(*) FROM audit_entry WHERE action = 'ListDownloaded' AND summary LIKE 'Began downloading %' AND user_name IN ({string.Join(", ", names.Select(n => $"'{n}'"))})";
+        var streaming = new List<Task<HttpResponseMessage>>();
+        await using (var locker = new Npgsql.NpgsqlConnection(system.Database.ConnectionString))
+        {
+            await locker.OpenAsync();
+            await using var transaction = await locker.BeginTransactionAsync();
+            await using (var command = new Npgsql.NpgsqlCommand("LOCK TABLE prisoner IN ACCESS EXCLUSIVE MODE", locker, transaction))
+            {
+                await command.ExecuteNonQueryAsync();
+            }
+
+            foreach (var client in clients.Take(4))
+            {
+                streaming.Add(client.GetAsync(path));
+                streaming.Add(client.GetAsync(path));
+            }
+
+            await Eventually.Async(() => system.Database.ScalarAsync<long>(began), count => count == 8, "eight downloads to begin", TimeSpan.FromSeconds(30));
+            using var refusedToUser = await GetWithinAsync(clients[0], path);
+            using var refusedInAll = await GetWithinAsync(clients[4], path);
+
+            Assert.Equal(HttpStatusCode.TooManyRequests, refusedToUser.StatusCode);
+            Assert.Equal(HttpStatusCode.TooManyRequests, refusedInAll.StatusCode);
+            Assert.Equal(
+                "Too many downloads at once: at most 2 for each user and 8 in all. Wait for a download to end, then try again.",
+                await refusedToUser.Content.ReadAsStringAsync());
+            Assert.All(streaming, download => Assert.False(download.IsCompleted));
+            await transaction.RollbackAsync();
+        }
+
+        foreach (var download in streaming)
+        {
+            using var answer = await download;
+            Assert.Equal(HttpStatusCode.OK, answer.StatusCode);
+            Assert.Superset(DangerousAtFirstPrison.ToHashSet(), CsvFile.Read(await answer.Content.ReadAsByteArrayAsync()).Column("Number").ToHashSet());
+        }
+
+        using var afterwards = await clients[4].GetAsync(path);
+        Assert.Equal(HttpStatusCode.OK, afterwards.StatusCode);
+        Assert.Equal(9L, await system.Database.ScalarAsync<long>(began));
+        clients.ForEach(c => c.Dispose());
+    }
+
+    private static async Task<HttpResponseMessage> GetWithinAsync(HttpClient client, string path)
+    {
+        using var tenSeconds = new CancellationTokenSource(TimeSpan.FromSeconds(10));
+        return await client.GetAsync(path, tenSeconds.Token);
+    }
+
     [Fact]
     public async Task Since_last_shift_downloads_every_change_of_the_span_with_its_times_in_the_prisons_zone_named_in_the_heading()
     {

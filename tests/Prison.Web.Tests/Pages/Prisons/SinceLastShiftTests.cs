@@ -67,6 +67,59 @@ public sealed class SinceLastShiftTests(ProductionFixture system) : IClassFixtur
     }
 
     [Fact]
+    public async Task A_span_longer_than_the_longest_is_refused_beside_the_start_keeping_what_was_typed_and_reads_nothing()
+    {
+        var audited = await system.Database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'ShiftChangesViewed'");
+
+        var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift?from=2000-01-01T00:00&to=2000-01-15T00:01");
+        using var download = await system.Client.GetAsync($"/prisons/{FirstPrison}/since-last-shift?from=2000-01-01T00:00&handler=csv");
+        var week = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift?from=2000-01-01T00:00&to=2000-01-15T00:00");
+
+        Assert.Equal("A span is at most 14 days: choose a later start or an earlier end.", Html.TextById(html, "from-error"));
+        Assert.Equal(("2000-01-01T00:00", "2000-01-15T00:01"), (Html.InputValue(html, "from"), Html.InputValue(html, "to")));
+        Assert.DoesNotContain("data-group=", html);
+        Assert.NotEqual("text/csv", download.Content.Headers.ContentType?.MediaType);
+        Assert.Contains("data-group=", week);
+        Assert.Equal(audited + 1, await system.Database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'ShiftChangesViewed'"));
+    }
+
+    /// <summary>
+    /// The attack of issue 39: a prisoner whose verdict changed at P1, since transferred to P2, was listed to a user of P1
+    /// with today's name and status, though their page answers 404, in the page and in its download.
+    /// </summary>
+    [Fact]
+    public async Task A_prisoner_since_transferred_beyond_the_users_prisons_is_shown_without_number_name_or_status_now()
+    {
+        const string number = "A196";
+        await using (var db = system.Database.Open(system.Clock))
+        {
+            db.Prisoners.Add(Records.Harmless(number, 2, system.Today.AddDays(-3)));
+            await db.SaveRecordChangesAsync();
+        }
+
+        var at = system.Clock.GetUtcNow().UtcDateTime.AddHours(-1);
+        await system.Database.ExecuteAsync($"""
+            INSERT INTO verdict_change (prisoner_id, prison_id, at, from_status, to_status, reasons, came, went, cause, change_version)
+            SELECT id, 1, timestamptz '{at:yyyy-MM-dd HH:mm:ss}+00', 'NotDangerous', 'Dangerous', 'NotConvicted', 'NotConvicted', '', 'RecordedEntry', 1
+            FROM prisoner WHERE number = '{number}'
+            """);
+        var name = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], Prison.Db.Identity.Roles.Staff);
+        using var limited = await system.Web.ClientSignedInAsAsync(name);
+
+        var html = await limited.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift");
+        var file = CsvFile.Read(await limited.GetByteArrayAsync($"/prisons/{FirstPrison}/since-last-shift?handler=csv"));
+        var everywhere = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift");
+
+        Assert.Contains(number, Rows(everywhere, "became").Select(r => r.Number));
+        Assert.DoesNotContain(number, html);
+        Assert.Equal("A prisoner since moved beyond your prisons", Html.TextOf(html, "td", "data-role=\"beyond-reach\""));
+        Assert.DoesNotContain(number, file.Column("Number"));
+        var moved = file.RowWhere("Name", "A prisoner since moved beyond your prisons");
+        Assert.Equal((string.Empty, string.Empty, "Became Dangerous"), (moved["Number"], moved["Now"], moved["Change"]));
+        Assert.Equal(HttpStatusCode.NotFound, (await limited.GetAsync($"/prisoners/{number}")).StatusCode);
+    }
+
+    [Fact]
     public async Task A_damaged_page_link_is_refused_and_reads_nothing()
     {
         var html = await system.Client.GetStringAsync($"/prisons/{FirstPrison}/since-last-shift?became=12.x");

@@ -92,6 +92,37 @@ public sealed class TwoFactorTests(SignInFixture system) : IClassFixture<SignInF
         Assert.Empty(await AuditAsync(name, "TwoFactorEnrolled"));
     }
 
+    /// <summary>The attack of issue 39: wrong passwords here were not audited, and the lockout reached here left the sessions open.</summary>
+    [Fact]
+    public async Task Five_wrong_passwords_here_are_audited_lock_the_account_and_end_every_session_as_on_the_password_page()
+    {
+        var name = await system.Web.CreateUserAsync(Roles.Staff);
+        using var client = await system.Web.ClientSignedInAsAsync(name);
+        using var elsewhere = await system.Web.ClientSignedInAsAsync(name);
+
+        var answers = new List<string>();
+        for (var attempt = 1; attempt <= StaffIdentity.MaxFailedSignIns; attempt++)
+        {
+            var page = await client.GetStringAsync(TwoFactorPages.Enrolment);
+            using var answer = await TwoFactorPages.PostEnrolmentAsync(client, page, new Authenticator(TwoFactorPages.KeyOn(page)!, system.Clock).Code(), $"Wrong-Passw0rd-{attempt}");
+            answers.Add(answer.StatusCode == HttpStatusCode.Redirect ? answer.Headers.Location!.OriginalString : $"{(int)answer.StatusCode}");
+        }
+
+        var other = await Eventually.Async(
+            async () => (await elsewhere.GetAsync("/")).Headers.Location?.AbsolutePath, path => path == "/sign-in", "the other session to end", TimeSpan.FromSeconds(10));
+        using var withRightPassword = await system.Web.CreateClient().SignInAsync(name, SigningIn.Password);
+
+        Assert.Equal([.. Enumerable.Repeat("200", StaffIdentity.MaxFailedSignIns - 1), "/sign-in"], answers);
+        Assert.Equal("/sign-in", (await client.GetAsync("/")).Headers.Location?.AbsolutePath);
+        Assert.Equal("/sign-in", other);
+        Assert.Contains("This account is locked", await withRightPassword.Content.ReadAsStringAsync());
+        Assert.Equal(
+            [.. Enumerable.Repeat("Their password, to turn on two-factor sign-in, refused: wrong password", StaffIdentity.MaxFailedSignIns - 1),
+             "Their password, to turn on two-factor sign-in, refused: wrong password; the account is locked, its sessions ended"],
+            (await system.Database.RowsAsync($"SELECT summary FROM audit_entry WHERE action = 'OwnPasswordRefused' AND subject_user_name = '{name}' ORDER BY at, id")).Select(r => r[0]));
+        Assert.Empty(await AuditAsync(name, "TwoFactorEnrolled"));
+    }
+
     [Fact]
     public async Task Each_session_is_shown_a_key_of_its_own_and_a_key_another_session_was_shown_enrols_nothing()
     {
