@@ -1,6 +1,7 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
+using Prison.Web.Api;
 using Prison.Web.Forms;
 using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.SignIn;
@@ -25,12 +26,14 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
+        builder.AddPrisonApi(StaffSignIn.SecureTransport(builder, settings));
         var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
         builder.Services.AddRazorPages(options => options.AuthorizeStaffPages()).AddForms();
         builder.Services.AddMemoryCache();
         builder.Services.AddSingleton<RuleTitles>();
         builder.Services.AddSingleton<PrisonTime>();
         builder.Services.AddScoped<PrisonDirectory>();
+        builder.Services.AddScoped<Prison.Web.Pages.Prisoners.Recording.RecordSave>();
         var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
         builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
@@ -87,6 +90,7 @@ public static class WebApp
         }
 
         app.UseStatusCodePagesWithReExecute("/not-found");
+        app.UseApiProblems();
         app.UseStaticFiles();
         app.UseRouting();
         app.UseRateLimiter();
@@ -100,6 +104,7 @@ public static class WebApp
         app.MapDashboardPoll();
         app.MapVerdictPoll();
         app.MapRunProgress();
+        app.MapPrisonApi();
         app.MapJobsDashboard();
         app.MapPrisonHealth();
         return app;
