@@ -53,6 +53,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// <summary>The one-time tokens of the recording forms that were saved (migration 015): a form saves once.</summary>
     public DbSet<FormSubmission> FormSubmissions => Set<FormSubmission>();
 
+    /// <summary>The API's record posts by their Idempotency-Key (migration 033): a post saves once.</summary>
+    public DbSet<Api.ApiIdempotencyKey> ApiIdempotencyKeys => Set<Api.ApiIdempotencyKey>();
+
     /// <summary>Who the audit log says acted in this unit of work; the one place a missing name is filled in.</summary>
     public string ActorName => actor?.Name ?? AuditActor.Anonymous;
 
@@ -396,6 +399,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         // context opened without a host (tests, tools) must see the same model.
         base.OnModelCreating(modelBuilder);
         modelBuilder.ApplyConfigurationsFromAssembly(typeof(PrisonDb).Assembly);
+        ApiClientTables.Apply(modelBuilder);
         if (IsPostgreSql)
         {
             modelBuilder.Entity<PrisonerSearchKey>(PrisonerSearchKeyConfiguration.InByteOrder);

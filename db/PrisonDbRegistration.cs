@@ -1,5 +1,6 @@
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 using Prison.Db.Audit;
 
 namespace Prison.Db;
@@ -17,5 +18,18 @@ public static class PrisonDbRegistration
         services.AddScoped(provider => provider.GetRequiredService<IDbContextFactory<PrisonDb>>().CreateDbContext()
             .ActingAs(provider.GetService<IAuditActor>(), provider.GetRequiredService<TimeProvider>()));
         return services;
+    }
+
+    /// <summary>
+    /// The API's machine clients, in OpenIddict's stores in <see cref="PrisonDb"/>, and the one way to manage them
+    /// (<see cref="Api.ApiClientRegistry"/>). Web adds OpenIddict's server and validation to the builder returned.
+    /// </summary>
+    public static OpenIddictBuilder AddApiClients(this IServiceCollection services)
+    {
+        services.TryAddSingleton(Identity.ActorReach.Headquarters);
+        services.AddScoped<Api.ApiClientRegistry>();
+        var openIddict = services.AddOpenIddict();
+        openIddict.AddCore(options => options.UseEntityFrameworkCore().UseDbContext<PrisonDb>());
+        return openIddict;
     }
 }

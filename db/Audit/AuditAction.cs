@@ -59,4 +59,11 @@ public enum AuditAction
 
     /// <summary>A list of prisoners taken away as a file (a bulk read): which list, and how many rows it held.</summary>
     ListDownloaded,
+
+    // The acts on API clients: who did it is the entry's user, the client ("client:NAME") its subject.
+    ApiClientAdded,
+    ApiClientSecretRotated,
+    ApiClientDisabled,
+    ApiClientEnabled,
+    ApiClientDeleted,
 }

@@ -97,6 +97,10 @@ public sealed class AuditEntry
     public static AuditEntry PrisonerViewed(Guid prisonerId, string prisonerNumber) =>
         new() { Action = AuditAction.PrisonerViewed, PrisonerId = prisonerId, PrisonerNumber = prisonerNumber, Summary = "Viewed the prisoner page" };
 
+    /// <summary>A prisoner's verdict read by another system through the API (the actor names the client).</summary>
+    public static AuditEntry VerdictRead(Guid prisonerId, string prisonerNumber) =>
+        new() { Action = AuditAction.PrisonerViewed, PrisonerId = prisonerId, PrisonerNumber = prisonerNumber, Summary = "Read the verdict through the API" };
+
     /// <param name="terms">The text searched for, as the search read it.</param>
     /// <param name="found">How many prisoners the page listed.</param>
     public static AuditEntry Searched(string terms, int found) =>
@@ -233,6 +237,27 @@ public sealed class AuditEntry
             $"Gave {subject} {PrisonsInWords(after)} (had {PrisonsInWords(before)}); their sessions ended",
             Values("Prisons", PrisonsValueOf(before)),
             Values("Prisons", PrisonsValueOf(after)));
+
+    public static AuditEntry ApiClientAdded(string client, IReadOnlyCollection<string> scopes, PrisonAccess prisons) =>
+        AboutUser(
+            AuditAction.ApiClientAdded,
+            Api.ApiClientRegistry.ActorNameOf(client),
+            $"Added the API client {client} with the scope(s) {string.Join(", ", scopes)}, reaching {Prisons(prisons)}",
+            null,
+            System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Scopes"] = scopes, ["Prisons"] = PrisonsValueOf(prisons) }));
+
+    /// <remarks>Nothing of either secret is recorded.</remarks>
+    public static AuditEntry ApiClientSecretRotated(string client) =>
+        AboutUser(AuditAction.ApiClientSecretRotated, Api.ApiClientRegistry.ActorNameOf(client), $"Gave the API client {client} a new secret; its tokens were refused from then on", null, null);
+
+    public static AuditEntry ApiClientDisabled(string client) =>
+        AboutUser(AuditAction.ApiClientDisabled, Api.ApiClientRegistry.ActorNameOf(client), $"Disabled the API client {client}; its tokens were refused from then on", Values("Disabled", false), Values("Disabled", true));
+
+    public static AuditEntry ApiClientEnabled(string client) =>
+        AboutUser(AuditAction.ApiClientEnabled, Api.ApiClientRegistry.ActorNameOf(client), $"Enabled the API client {client}", Values("Disabled", true), Values("Disabled", false));
+
+    public static AuditEntry ApiClientDeleted(string client) =>
+        AboutUser(AuditAction.ApiClientDeleted, Api.ApiClientRegistry.ActorNameOf(client), $"Deleted the API client {client}", Values("Deleted", false), Values("Deleted", true));
 
     /// <summary>A change to one prisoner's record (see <see cref="RecordChanges"/>).</summary>
     internal static AuditEntry PrisonerChange(bool added, Guid prisonerId, string? prisonerNumber, string summary, string? before, string? after) =>

@@ -2,6 +2,7 @@ using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
 using Prison.Web.Events;
+using Prison.Web.Api;
 using Prison.Web.Forms;
 using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.Pages.Prisons;
@@ -29,6 +30,7 @@ public static class WebApp
         var settings = builder.AddPrison(announceDataFolder: false);
         builder.AddPrisonTelemetry("prison-web", hostsWorker: settings.RabbitMq is null);
         builder.AddStaffSignIn(settings);
+        builder.AddPrisonApi(StaffSignIn.SecureTransport(builder, settings));
         var behindProxy = builder.Services.AddTrustedProxies(builder.Configuration);
         builder.Services.AddRazorPages(options =>
         {
@@ -40,6 +42,7 @@ public static class WebApp
         builder.Services.AddSingleton<PrisonTime>();
         builder.Services.AddScoped<PrisonDirectory>();
         builder.Services.AddSingleton(LongestShiftSpan.From(builder.Configuration));
+        builder.Services.AddScoped<Prison.Web.Pages.Prisoners.Recording.RecordSave>();
         var stampReuse = DashboardStamps.ReuseFrom(builder.Configuration);
         builder.Services.AddSingleton(provider => new DashboardStamps(provider.GetRequiredService<TimeProvider>(), stampReuse));
         builder.Services.AddRulesPage();
@@ -98,6 +101,7 @@ public static class WebApp
         }
 
         app.UseStatusCodePagesWithReExecute("/not-found");
+        app.UseApiProblems();
         app.UseStaticFiles();
         app.UseRouting();
         app.UseAuthentication();
@@ -112,6 +116,7 @@ public static class WebApp
         app.MapDashboardPoll();
         app.MapVerdictPoll();
         app.MapRunProgress();
+        app.MapPrisonApi();
         app.MapJobsDashboard();
         app.MapPrisonHealth();
         app.MapAsyncApiDocument();

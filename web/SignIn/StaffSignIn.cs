@@ -65,7 +65,7 @@ public static class StaffSignIn
 
         // Secure cookies travel over HTTPS only. The embedded mode is tried over plain http://localhost, and
         // development runs so too: there the cookie is secure exactly when the request was.
-        var secure = builder.Configuration.GetValue<bool?>(SecureCookiesKey) ?? !(settings.IsDemo || builder.Environment.IsDevelopment());
+        var secure = SecureTransport(builder, settings);
         services.AddOptions<CookieAuthenticationOptions>(IdentityConstants.ApplicationScheme).Configure<TimeProvider>((options, clock) =>
         {
             options.TimeProvider = clock;
@@ -181,6 +181,9 @@ public static class StaffSignIn
     /// site (Path=/) and for this host alone (no Domain), so no neighbouring host or plain-http page can set or shadow it.
     /// </summary>
     private static string CookieName(string name, bool secure) => secure ? $"__Host-{name}" : name;
+    /// <summary>Whether cookies are secure and the API's token endpoint asks for HTTPS: not in the embedded mode or development, tried over plain http://localhost.</summary>
+    public static bool SecureTransport(WebApplicationBuilder builder, PrisonSettings settings) =>
+        builder.Configuration.GetValue<bool?>(SecureCookiesKey) ?? !(settings.IsDemo || builder.Environment.IsDevelopment());
 
     /// <summary>Which pages need which role, by folder, so that pages added later to a folder are protected too.</summary>
     public static void AuthorizeStaffPages(this Microsoft.AspNetCore.Mvc.RazorPages.RazorPagesOptions options)

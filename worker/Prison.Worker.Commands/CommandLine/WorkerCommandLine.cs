@@ -24,6 +24,7 @@ public static class WorkerCommandLine
             JobsVerb.Create(),
             ImportVerb.Create(),
             UsersVerb.Create(),
+            ClientsVerb.Create(),
             BackupVerb.Create(),
             RulesVerb.Create(),
         };

@@ -10,6 +10,7 @@ using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
 using Prison.Web.Pages.Shared;
 using Prison.Runtime.Messaging;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
@@ -20,7 +21,7 @@ namespace Prison.Web.Pages.Prisoners.Recording;
 /// the same transaction under a primary key: the same form posted twice saves once, and the second post is told so.
 /// A prisoner out of the user's reach (<see cref="PrisonScope"/>) is not found, for showing and for posting alike.
 /// </summary>
-public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCalendar calendar, TimeProvider clock, ChangePublisher publisher) : PageModel
+public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCalendar calendar, TimeProvider clock, RecordSave save) : PageModel
 {
     public const string AlreadySaved = "This form was saved already, so it was not saved again. The record below shows it.";
 
@@ -72,43 +73,19 @@ public sealed class EntryModel(PrisonDb db, PrisonDirectory directory, PrisonCal
             return Page();
         }
 
-        string saved;
-        try
+        var outcome = await save.SaveAsync(Form, _ => new FormSubmission(token, Prisoner.Id, Form.Kind, clock.GetUtcNow().UtcDateTime), cancellationToken);
+        if (outcome.Result is RecordSaveResult.ChangedMeanwhile or RecordSaveResult.Clashed && await WasSavedAsync(token, cancellationToken))
         {
-            saved = Form.Apply();
-        }
-        catch (RecordRefusedException refused)
-        {
-            // Only the record's own refusals are told to staff: any other exception is a bug, for the error page and the log.
-            return await RefuseAsync(number, kind, token, $"Not saved: {refused.Message}", cancellationToken);
+            // Another post of this very form committed first (a double click): then it is saved, once.
+            return await SavedAlreadyAsync(number, cancellationToken);
         }
 
-        db.FormSubmissions.Add(new FormSubmission(token, Prisoner.Id, Form.Kind, clock.GetUtcNow().UtcDateTime));
-        try
+        if (outcome.Result != RecordSaveResult.Saved)
         {
-            var changes = await db.SaveRecordChangesAsync(cancellationToken);
-            await publisher.PublishAsync(changes, cancellationToken);
-        }
-        catch (DbUpdateException clash)
-        {
-            // Another post of this very form may have committed first (a double click): then it is saved, once.
-            db.ChangeTracker.Clear();
-            if (await WasSavedAsync(token, cancellationToken))
-            {
-                return await SavedAlreadyAsync(number, cancellationToken);
-            }
-
-            return await RefuseAsync(
-                number,
-                kind,
-                token,
-                clash is DbUpdateConcurrencyException
-                    ? "Someone else changed this record at the same moment, so nothing was saved. Check the record and submit again."
-                    : "The record could not take this entry, so nothing was saved. Check the record and submit again.",
-                cancellationToken);
+            return await RefuseAsync(number, kind, token, outcome.Message, cancellationToken);
         }
 
-        return Saved(Prisoner, $"{saved} The danger status is being evaluated again.");
+        return Saved(Prisoner, $"{outcome.Message} The danger status is being evaluated again.");
     }
 
     private Task<bool> WasSavedAsync(Guid token, CancellationToken cancellationToken) =>

@@ -1,0 +1,11 @@
+using Prison.Domain;
+
+namespace Prison.Db.Reads;
+
+/// <summary>A prisoner's stored verdict as the API reads it: with the record's version and the forecast stored beside it.</summary>
+public sealed record ApiVerdict(
+    Guid PrisonerId,
+    string Number,
+    long ChangeVersion,
+    StoredVerdict Verdict,
+    StoredForecast Forecast);
