@@ -89,28 +89,6 @@ public sealed class DashboardInBrowserTests(Chromium chromium) : IClassFixture<C
     }
 
     [Fact]
-    public async Task At_400_pixels_wide_every_row_shows_its_Danger_badge_without_the_page_scrolling_sideways()
-    {
-        await using var system = await ProductionFixture.StartAsync();
-        var page = await chromium.SignedInPageAsync(system.Web, Roles.Staff);
-        await page.SetViewportSizeAsync(400, 800);
-
-        await page.GotoAsync($"/prisons/{FirstPrison}");
-
-        var badges = page.Locator("table.arrivals [data-role=badge]");
-        await Expect(badges).ToHaveCountAsync(10);
-        var cells = new[] { page.GetByRole(AriaRole.Columnheader, new() { Name = "Danger" }) }.Concat(Enumerable.Range(0, 10).Select(badges.Nth));
-        foreach (var cell in cells)
-        {
-            var box = await cell.BoundingBoxAsync();
-            Assert.True(box is { X: >= 0 } && box.X + box.Width <= 400, $"{await cell.TextContentAsync()} lies at x {box?.X} to {box?.X + box?.Width}, outside the 400 pixels");
-        }
-
-        Assert.True(await page.EvaluateAsync<bool>("() => document.documentElement.scrollWidth <= window.innerWidth"));
-        await page.ScreenshotAsync(new() { Path = Screenshot("dashboard-400px.png"), FullPage = true });
-    }
-
-    [Fact]
     public async Task A_badge_that_turns_known_on_an_open_page_is_announced_to_screen_readers()
     {
         await using var system = await ProductionFixture.StartAsync(workerRunning: false);
