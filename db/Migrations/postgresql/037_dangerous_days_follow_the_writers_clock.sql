@@ -55,7 +55,8 @@ BEGIN
 END
 $$;
 
--- As in migration 025; a verdict counts for the day of its evaluated_at, a record change for its changed_at.
+-- As in migration 026 (which keeps the Coming up counts in the same call and finds each changed prisoner's current
+-- stay by one probe of its index); a verdict counts for the day of its evaluated_at, a record change for its changed_at.
 CREATE OR REPLACE FUNCTION prison_status_count_follow_prisoners() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     prisons integer[];
@@ -64,42 +65,74 @@ DECLARE
     dangerous_deltas integer[];
     not_dangerous_deltas integer[];
     unknown_deltas integer[];
+    coming_prisons integer[];
+    coming_stripes smallint[];
+    coming_rule_sets varchar[];
+    coming_instants timestamptz[];
+    coming_deltas integer[];
 BEGIN
     WITH changed AS MATERIALIZED (
         SELECT n.id, o.danger_status AS was, n.danger_status AS is_now,
+               o.rule_set AS old_rule_set, o.forecast_at AS old_at, n.rule_set AS new_rule_set, n.forecast_at AS new_at,
                prison_dangerous_day_of(CASE
                    WHEN n.changed_at IS DISTINCT FROM o.changed_at THEN n.changed_at
                    WHEN n.evaluated_at IS DISTINCT FROM o.evaluated_at THEN n.evaluated_at
                END) AS day
         FROM new_prisoners n
         JOIN old_prisoners o ON o.id = n.id
-        WHERE (n.danger_status, n.danger_reasons, n.rule_set, n.name, n.number, n.legal_status)
-              IS DISTINCT FROM (o.danger_status, o.danger_reasons, o.rule_set, o.name, o.number, o.legal_status)
+        WHERE (n.danger_status, n.danger_reasons, n.rule_set, n.name, n.number, n.legal_status, n.forecast_at)
+              IS DISTINCT FROM (o.danger_status, o.danger_reasons, o.rule_set, o.name, o.number, o.legal_status, o.forecast_at)
+    ),
+    placed AS MATERIALIZED (
+        SELECT * FROM (
+            SELECT ch.*, (SELECT i.prison_id FROM imprisonment i
+                          WHERE i.prisoner_id = ch.id AND i.left_on IS NULL AND i.struck_at IS NULL) AS prison_id,
+                   (uuid_hash(ch.id) & 15)::smallint AS stripe
+            FROM changed ch
+        ) AS held
+        WHERE prison_id IS NOT NULL
     ),
     summed AS (
-        SELECT s.prison_id, (uuid_hash(ch.id) & 15)::smallint AS stripe, ch.day,
-               (count(*) FILTER (WHERE ch.is_now = 'Dangerous') - count(*) FILTER (WHERE ch.was = 'Dangerous'))::integer AS dangerous,
-               (count(*) FILTER (WHERE ch.is_now = 'NotDangerous') - count(*) FILTER (WHERE ch.was = 'NotDangerous'))::integer AS not_dangerous,
-               (count(*) FILTER (WHERE ch.is_now = 'Unknown') - count(*) FILTER (WHERE ch.was = 'Unknown'))::integer AS unknown
-        FROM changed ch
-        CROSS JOIN LATERAL (
-            SELECT i.prison_id FROM imprisonment i
-            WHERE i.prisoner_id = ch.id AND i.left_on IS NULL AND i.struck_at IS NULL
-        ) AS s
+        SELECT prison_id, stripe, day,
+               (count(*) FILTER (WHERE is_now = 'Dangerous') - count(*) FILTER (WHERE was = 'Dangerous'))::integer AS dangerous,
+               (count(*) FILTER (WHERE is_now = 'NotDangerous') - count(*) FILTER (WHERE was = 'NotDangerous'))::integer AS not_dangerous,
+               (count(*) FILTER (WHERE is_now = 'Unknown') - count(*) FILTER (WHERE was = 'Unknown'))::integer AS unknown
+        FROM placed
         GROUP BY 1, 2, 3
+    ),
+    forecasts AS (
+        SELECT f.prison_id, f.stripe, f.rule_set, f.forecast_at, sum(f.delta)::integer AS delta
+        FROM placed p
+        CROSS JOIN LATERAL (VALUES (p.prison_id, p.stripe, p.old_rule_set, p.old_at, -1),
+                                   (p.prison_id, p.stripe, p.new_rule_set, p.new_at, 1)) AS f (prison_id, stripe, rule_set, forecast_at, delta)
+        WHERE f.forecast_at IS NOT NULL AND f.rule_set IS NOT NULL
+        GROUP BY 1, 2, 3, 4
+    ),
+    coming AS (
+        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
+               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
+               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
+               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
+               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
+        FROM forecasts WHERE delta <> 0
     )
-    SELECT array_agg(prison_id ORDER BY prison_id, stripe, day), array_agg(stripe ORDER BY prison_id, stripe, day),
-           array_agg(day ORDER BY prison_id, stripe, day),
-           array_agg(dangerous ORDER BY prison_id, stripe, day), array_agg(not_dangerous ORDER BY prison_id, stripe, day),
-           array_agg(unknown ORDER BY prison_id, stripe, day)
-    INTO prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas
-    FROM summed;
+    SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.stripe ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.day ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.dangerous ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.not_dangerous ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.unknown ORDER BY s.prison_id, s.stripe, s.day),
+           (SELECT up_prisons FROM coming), (SELECT up_stripes FROM coming), (SELECT up_rule_sets FROM coming),
+           (SELECT up_instants FROM coming), (SELECT up_deltas FROM coming)
+    INTO prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas,
+         coming_prisons, coming_stripes, coming_rule_sets, coming_instants, coming_deltas
+    FROM summed s;
     PERFORM prison_status_count_add(prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas);
+    PERFORM prison_coming_up_add(coming_prisons, coming_stripes, coming_rule_sets, coming_instants, coming_deltas);
     RETURN NULL;
 END
 $$;
 
--- As in migration 025, each moved stay with the day it counts for.
+-- As in migration 026 (each moved stay's forecast, read under the same lock as its status, moves with it), each moved
+-- stay with the day it counts for.
 CREATE FUNCTION prison_status_count_move_stays(prisoner_ids uuid[], prison_ids integer[], deltas integer[], moved_on date[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
     prisons integer[];
@@ -108,6 +141,11 @@ DECLARE
     dangerous_deltas integer[];
     not_dangerous_deltas integer[];
     unknown_deltas integer[];
+    coming_prisons integer[];
+    coming_stripes smallint[];
+    coming_rule_sets varchar[];
+    coming_instants timestamptz[];
+    coming_deltas integer[];
 BEGIN
     IF prisoner_ids IS NULL THEN
         RETURN;
@@ -115,8 +153,8 @@ BEGIN
     WITH moved AS (
         SELECT * FROM unnest(prisoner_ids, prison_ids, deltas, moved_on) AS m (prisoner_id, prison_id, delta, day)
     ),
-    held AS (
-        SELECT p.id, p.danger_status FROM prisoner p
+    held AS MATERIALIZED (
+        SELECT p.id, p.danger_status, p.rule_set, p.forecast_at FROM prisoner p
         WHERE p.id IN (SELECT prisoner_id FROM moved)
         ORDER BY p.id
         FOR NO KEY UPDATE
@@ -128,14 +166,32 @@ BEGIN
                coalesce(sum(m.delta) FILTER (WHERE h.danger_status = 'Unknown'), 0)::integer AS unknown
         FROM moved m JOIN held h ON h.id = m.prisoner_id
         GROUP BY 1, 2, 3
+    ),
+    forecasts AS (
+        SELECT m.prison_id, (uuid_hash(m.prisoner_id) & 15)::smallint AS stripe, h.rule_set, h.forecast_at, sum(m.delta)::integer AS delta
+        FROM moved m JOIN held h ON h.id = m.prisoner_id
+        WHERE h.forecast_at IS NOT NULL AND h.rule_set IS NOT NULL
+        GROUP BY 1, 2, 3, 4
+    ),
+    coming AS (
+        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
+               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
+               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
+               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
+               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
+        FROM forecasts WHERE delta <> 0
     )
-    SELECT array_agg(prison_id ORDER BY prison_id, stripe, day), array_agg(stripe ORDER BY prison_id, stripe, day),
-           array_agg(day ORDER BY prison_id, stripe, day),
-           array_agg(dangerous ORDER BY prison_id, stripe, day), array_agg(not_dangerous ORDER BY prison_id, stripe, day),
-           array_agg(unknown ORDER BY prison_id, stripe, day)
-    INTO prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas
-    FROM summed;
+    SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.stripe ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.day ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.dangerous ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.not_dangerous ORDER BY s.prison_id, s.stripe, s.day),
+           array_agg(s.unknown ORDER BY s.prison_id, s.stripe, s.day),
+           (SELECT up_prisons FROM coming), (SELECT up_stripes FROM coming), (SELECT up_rule_sets FROM coming),
+           (SELECT up_instants FROM coming), (SELECT up_deltas FROM coming)
+    INTO prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas,
+         coming_prisons, coming_stripes, coming_rule_sets, coming_instants, coming_deltas
+    FROM summed s;
     PERFORM prison_status_count_add(prisons, stripes, days, dangerous_deltas, not_dangerous_deltas, unknown_deltas);
+    PERFORM prison_coming_up_add(coming_prisons, coming_stripes, coming_rule_sets, coming_instants, coming_deltas);
 END
 $$;
 
