@@ -242,7 +242,7 @@ public sealed class AuditEntry
         AboutUser(
             AuditAction.ApiClientAdded,
             Api.ApiClientRegistry.ActorNameOf(client),
-            $"Added the API client {client} with the scope(s) {string.Join(", ", scopes)}, reaching {Prisons(prisons)}",
+            $"Added the API client {client} with the scope(s) {string.Join(", ", scopes)}, reaching {PrisonsInWords(prisons)}",
             null,
             System.Text.Json.JsonSerializer.Serialize(new Dictionary<string, object> { ["Scopes"] = scopes, ["Prisons"] = PrisonsValueOf(prisons) }));
 

@@ -60,6 +60,6 @@ public static class DownloadLimits
     private static int Setting(IConfiguration configuration, string key, int fallback)
     {
         var value = configuration.GetValue<int?>(key) ?? fallback;
-        return value >= 1 ? value : throw new Prison.Hosting.StartupException($"{key} is {value}: it must be 1 or more.");
+        return value >= 1 ? value : throw new Prison.ServiceDefaults.StartupException($"{key} is {value}: it must be 1 or more.");
     }
 }

@@ -18,7 +18,7 @@ public sealed record LongestShiftSpan(TimeSpan Value)
         var value = configuration.GetValue<TimeSpan?>(Key) ?? Default;
         return value >= ShiftSpanForm.DefaultSpan && value <= Ceiling
             ? new LongestShiftSpan(value)
-            : throw new Prison.Hosting.StartupException(
+            : throw new Prison.ServiceDefaults.StartupException(
                 $"{Key} is {value}: it must be from {ShiftSpanForm.DefaultSpan} (the default span) to {Ceiling.Days}.00:00:00.");
     }
 

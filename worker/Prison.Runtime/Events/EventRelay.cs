@@ -6,6 +6,8 @@ using Prison.Db;
 using Prison.Db.Events;
 using Prison.Domain;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>

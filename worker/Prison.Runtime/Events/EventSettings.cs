@@ -1,5 +1,7 @@
 using Microsoft.Extensions.Configuration;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <param name="Retention">How long a relayed event stays in the outbox before it is pruned (Events:Retention).</param>

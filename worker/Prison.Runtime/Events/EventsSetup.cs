@@ -1,6 +1,8 @@
 using Microsoft.Extensions.Configuration;
 using Microsoft.Extensions.DependencyInjection;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 public static class EventsSetup

@@ -1,3 +1,5 @@
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>Where the relay hands events: RabbitMQ's topic exchange in production, the log in the embedded mode.</summary>

@@ -1,6 +1,8 @@
 using System.Text;
 using Microsoft.Extensions.Logging;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>

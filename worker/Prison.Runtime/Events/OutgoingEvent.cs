@@ -1,3 +1,5 @@
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>One event as it goes out: a CloudEvents 1.0 message in structured mode, and where the exchange routes it.</summary>

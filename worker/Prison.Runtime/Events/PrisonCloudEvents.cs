@@ -8,6 +8,8 @@ using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Runtime.Evaluation;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>

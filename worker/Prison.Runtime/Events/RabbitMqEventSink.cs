@@ -1,5 +1,7 @@
 using RabbitMQ.Client;
 
+using Prison.ServiceDefaults;
+
 namespace Prison.Runtime.Events;
 
 /// <summary>

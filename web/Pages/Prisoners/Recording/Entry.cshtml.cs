@@ -10,7 +10,6 @@ using Prison.Domain.Evaluation;
 using Prison.Web.SignIn;
 using Prison.Web.Pages.Shared;
 using Prison.Runtime.Messaging;
-using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Prisoners.Recording;
 
