@@ -7,7 +7,7 @@
 # Usage: scripts/test-servers.sh start | stop [postgres] [rabbitmq] | env | state-dir
 #   start prints the environment the tests read, and PRISON_TEST_STARTED: the servers this call started (not those it
 #   found running), which are the only ones its caller should stop. stop with no name stops both.
-#        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME
+#        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME | ctl NAME ARGUMENTS...
 #        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
 #        scripts/test-servers.sh asyncapi-parser
 #   asyncapi-parser installs (once, from npm, into the state folder) the AsyncAPI project's own parser that checks web's
@@ -161,12 +161,21 @@ stop_rabbit_node() {
   log "RabbitMQ node $name stopped"
 }
 
+# rabbitmqctl against a named node, e.g. import_definitions FILE (the deployment's users, tried by a test).
+ctl_rabbit_node() {
+  local name="$1" dir; dir=$(node_dir "$name"); shift
+  local port; port=$(sed -n 's/^listeners.tcp.default = 127.0.0.1:\([0-9]*\)$/\1/p' "$dir/rabbitmq.conf")
+  rabbit_env "prison-test-$name@localhost" "$port" "$dir"
+  timeout 60 /usr/lib/rabbitmq/bin/rabbitmqctl -q "$@"
+}
+
 rabbit_node() {
   case "${1:-}" in
+    ctl) [ $# -ge 3 ] || { echo "usage: $0 rabbitmq-node ctl NAME ARGUMENTS..." >&2; exit 2; }; shift; ctl_rabbit_node "$@" ;;
     start) [ $# -eq 3 ] || { echo "usage: $0 rabbitmq-node start NAME PORT" >&2; exit 2; }; start_rabbit_node "$2" "$3" ;;
     stop) [ $# -eq 2 ] || { echo "usage: $0 rabbitmq-node stop NAME" >&2; exit 2; }; stop_rabbit_node "$2" ;;
     remove) [ $# -eq 2 ] || { echo "usage: $0 rabbitmq-node remove NAME" >&2; exit 2; }; stop_rabbit_node "$2"; rm -rf "$(node_dir "$2")" ;;
-    *) echo "usage: $0 rabbitmq-node start NAME PORT | stop NAME | remove NAME" >&2; exit 2 ;;
+    *) echo "usage: $0 rabbitmq-node start NAME PORT | stop NAME | remove NAME | ctl NAME ARGUMENTS..." >&2; exit 2 ;;
   esac
 }
 

@@ -38,6 +38,9 @@ public sealed class PrivateBroker : IAsyncDisposable
 
     public Task StopAsync() => ScriptAsync("stop", _name);
 
+    /// <summary>rabbitmqctl against this node, e.g. <c>import_definitions FILE</c>; what it printed.</summary>
+    public Task<string> ControlAsync(params string[] args) => TestServersScript.RunAsync(["rabbitmq-node", "ctl", _name, .. args]);
+
     /// <summary>Stops the node and deletes its state.</summary>
     public async ValueTask DisposeAsync() => await ScriptAsync("remove", _name);
 

@@ -9,7 +9,8 @@ internal static class TestServersScript
 {
     private static readonly string Script = FindScript();
 
-    public static async Task RunAsync(params string[] args)
+    /// <returns>What the script printed on its standard output.</returns>
+    public static async Task<string> RunAsync(params string[] args)
     {
         var start = new ProcessStartInfo("bash") { RedirectStandardOutput = true, RedirectStandardError = true };
         start.ArgumentList.Add(Script);
@@ -38,6 +39,8 @@ internal static class TestServersScript
         {
             throw new InvalidOperationException($"test-servers.sh {string.Join(" ", args)} exited with {process.ExitCode}:\n{await output}{await error}");
         }
+
+        return await output;
     }
 
     public static bool IsFree(int port)

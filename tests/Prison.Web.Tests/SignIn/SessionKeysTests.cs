@@ -42,22 +42,7 @@ public sealed class SessionKeysTests(SignInFixture system) : IClassFixture<SignI
     {
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var folder = Directory.CreateTempSubdirectory("prison-key-ring-");
-        string[] withCertificate =
-        [
-            $"--{KeyRingCertificate.PathKey}={KeyRingCertificates.WriteWithPrivateKey(folder.FullName, CertificatePassword)}",
-            $"--{KeyRingCertificate.PasswordKey}={CertificatePassword}",
-        ];
-        var signedIn = new CookieContainer();
-        string name;
-        Uri firstAddress;
-        await using (var first = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate))
-        {
-            name = await first.CreateUserAsync(Roles.Staff);
-            firstAddress = first.Address;
-            using var client = first.CreateClient(signedIn);
-            using var signIn = await client.SignInAsync(name, SigningIn.Password);
-            Assert.Equal(HttpStatusCode.Redirect, signIn.StatusCode);
-        }
+        var (withCertificate, signedIn, name, firstAddress, _) = await SignInWithCertificateAsync(database, folder);
 
         var stored = (await database.RowsAsync("SELECT xml FROM data_protection_key")).Select(row => row[0]).ToList();
         await using var second = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate);
@@ -88,24 +73,7 @@ public sealed class SessionKeysTests(SignInFixture system) : IClassFixture<SignI
     {
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var folder = Directory.CreateTempSubdirectory("prison-key-ring-");
-        string[] withCertificate =
-        [
-            $"--{KeyRingCertificate.PathKey}={KeyRingCertificates.WriteWithPrivateKey(folder.FullName, CertificatePassword)}",
-            $"--{KeyRingCertificate.PasswordKey}={CertificatePassword}",
-        ];
-        var signedIn = new CookieContainer();
-        string name;
-        Uri firstAddress;
-        AuthenticationTicket ticket;
-        await using (var first = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate))
-        {
-            name = await first.CreateUserAsync(Roles.Staff);
-            firstAddress = first.Address;
-            using var client = first.CreateClient(signedIn);
-            using var signIn = await client.SignInAsync(name, SigningIn.Password);
-            Assert.Equal(HttpStatusCode.Redirect, signIn.StatusCode);
-            ticket = CookieTickets(first.Services).Unprotect(signedIn.GetCookies(firstAddress)["prison.session"]!.Value)!;
-        }
+        var (withCertificate, signedIn, name, firstAddress, ticket) = await SignInWithCertificateAsync(database, folder);
 
         // The attacker's key ring, in clear, under the product's application name; its key goes into the table.
         var attackerKeys = Directory.CreateDirectory(Path.Combine(folder.FullName, "attacker"));
@@ -135,8 +103,27 @@ public sealed class SessionKeysTests(SignInFixture system) : IClassFixture<SignI
         Assert.NotEmpty(protectsWithPlanted);
     }
 
-    private static ISecureDataFormat<AuthenticationTicket> CookieTickets(IServiceProvider services) =>
-        services.GetRequiredService<IOptionsMonitor<CookieAuthenticationOptions>>().Get(IdentityConstants.ApplicationScheme).TicketDataFormat;
+    /// <summary>
+    /// A web whose key ring a new certificate in <paramref name="folder"/> encrypts, a user signed in on it, then the web
+    /// stopped: its arguments, the browser's cookies, the user, its address and the session's ticket.
+    /// </summary>
+    private static async Task<(string[] Arguments, CookieContainer Cookies, string Name, Uri Address, AuthenticationTicket Ticket)> SignInWithCertificateAsync(
+        ScratchDatabase database, DirectoryInfo folder)
+    {
+        string[] withCertificate =
+        [
+            $"--{KeyRingCertificate.PathKey}={KeyRingCertificates.WriteWithPrivateKey(folder.FullName, CertificatePassword)}",
+            $"--{KeyRingCertificate.PasswordKey}={CertificatePassword}",
+        ];
+        var signedIn = new CookieContainer();
+        await using var first = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), null, withCertificate);
+        var name = await first.CreateUserAsync(Roles.Staff);
+        using var client = first.CreateClient(signedIn);
+        using var signIn = await client.SignInAsync(name, SigningIn.Password);
+        Assert.Equal(HttpStatusCode.Redirect, signIn.StatusCode);
+        var tickets = first.Services.GetRequiredService<IOptionsMonitor<CookieAuthenticationOptions>>().Get(IdentityConstants.ApplicationScheme).TicketDataFormat;
+        return (withCertificate, signedIn, name, first.Address, tickets.Unprotect(signedIn.GetCookies(first.Address)["prison.session"]!.Value)!);
+    }
 
     [Fact]
     public async Task A_certificate_that_is_missing_unreadable_or_without_its_private_key_stops_the_start_with_one_sentence()

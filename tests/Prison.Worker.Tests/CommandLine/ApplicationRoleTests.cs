@@ -91,7 +91,7 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("command line", "UPDATE staff_role SET name = 'Admin'")]
     public async Task Each_process_role_is_refused_what_its_work_does_not_need(string process, string statement)
     {
-        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, _ => Roles.CommandLine };
+        var role = RoleOf(process);
 
         await using var connection = await Roles.OpenAsAsync(role);
         await using var command = new NpgsqlCommand(statement, connection);
@@ -122,7 +122,7 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("command line", "audit_entry", "INSERT,SELECT")]
     public async Task Migrate_gives_each_process_role_exactly_its_rights(string process, string table, string rights)
     {
-        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, _ => Roles.CommandLine };
+        var role = RoleOf(process);
 
         Assert.Equal(rights, await fixture.Database.ScalarAsync<string>($"""
             SELECT coalesce(string_agg(privilege_type, ',' ORDER BY privilege_type), '')
@@ -141,7 +141,7 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("one role for all")]
     public async Task The_database_stamps_the_audit_entrys_time_whatever_time_a_process_role_sends(string process)
     {
-        var role = process switch { "web" => Roles.Web, "worker" => Roles.Worker, "command line" => Roles.CommandLine, _ => Roles.Application };
+        var role = RoleOf(process);
         var name = $"time-{Guid.NewGuid():N}"[..16];
         var backdated = new DateTimeOffset(2001, 1, 1, 0, 0, 0, TimeSpan.Zero);
 
@@ -353,6 +353,15 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
             .ToList();
         Assert.True(errors.Count == 0, string.Join("\n", errors));
     }
+
+    /// <summary>The scratch role of a process as the tests name it: "web", "worker", "command line", or one role for all.</summary>
+    private string RoleOf(string process) => process switch
+    {
+        "web" => Roles.Web,
+        "worker" => Roles.Worker,
+        "command line" => Roles.CommandLine,
+        _ => Roles.Application,
+    };
 
     /// <summary>An audit entry written as web writes one, as the application role: a log to lose.</summary>
     private async Task AppendAuditEntryAsync()
