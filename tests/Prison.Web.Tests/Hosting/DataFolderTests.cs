@@ -82,7 +82,8 @@ public sealed partial class DataFolderTests : IDisposable
         var printed = new StringBuilder();
         string? address = null;
         string? folder = null;
-        using var patience = new CancellationTokenSource(TimeSpan.FromSeconds(90));
+        // A first start replays the demo's months before it listens: on a busy 2-core machine, a minute or more.
+        using var patience = new CancellationTokenSource(TimeSpan.FromMinutes(4));
         while ((address is null || folder is null) && await web.StandardOutput.ReadLineAsync(patience.Token) is { } line)
         {
             printed.AppendLine(line);
