@@ -1,7 +1,7 @@
 using System.Xml.Linq;
-using Prison.Web.Charts;
+using Prison.Web.Pages;
 
-namespace Prison.Web.Tests.Charts;
+namespace Prison.Web.Tests.Pages;
 
 /// <summary>The overview's server-drawn chart: an image with a name and a description, styled by classes only.</summary>
 public sealed class DailyLineChartTests

@@ -2,7 +2,7 @@ using System.Globalization;
 using System.Xml.Linq;
 using Microsoft.AspNetCore.Html;
 
-namespace Prison.Web.Charts;
+namespace Prison.Web.Pages;
 
 /// <summary>
 /// A figure day by day as an SVG line drawn on the server, for inline use in a page: no script, and no style attribute
