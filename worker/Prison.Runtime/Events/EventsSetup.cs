@@ -14,7 +14,8 @@ public static class EventsSetup
         services.AddSingleton<PrisonCloudEvents>();
         if (settings.RabbitMq is { } rabbit)
         {
-            services.AddSingleton<IEventSink>(new RabbitMqEventSink(rabbit));
+            // Made by the container, which closes its connection when the host stops.
+            services.AddSingleton<IEventSink>(_ => new RabbitMqEventSink(rabbit));
         }
         else
         {

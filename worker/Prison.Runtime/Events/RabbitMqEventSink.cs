@@ -33,7 +33,9 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
             var channel = await ChannelAsync(cancellationToken);
             try
             {
-                // One at a time, in the outbox's order: each returns once the broker confirmed it.
+                // Sent in the outbox's order, then the broker's confirms awaited together: one confirm at a time would
+                // wait for the broker's disk once per event.
+                var confirms = new List<Task>(events.Count);
                 foreach (var outgoing in events)
                 {
                     var properties = new BasicProperties
@@ -44,8 +46,10 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
                         Type = outgoing.Type,
                         Timestamp = new AmqpTimestamp(new DateTimeOffset(outgoing.OccurredAtUtc).ToUnixTimeSeconds()),
                     };
-                    await channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, cancellationToken);
+                    confirms.Add(channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, cancellationToken).AsTask());
                 }
+
+                await Task.WhenAll(confirms);
             }
             catch
             {
