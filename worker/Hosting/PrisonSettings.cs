@@ -22,6 +22,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
         "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
+        "Api:TokenLifetime", "Api:RequestsPerMinute",
     ];
 
     /// <summary>Keys no longer read: a start that sets one is refused with a sentence naming what replaced it.</summary>
