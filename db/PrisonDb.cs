@@ -403,6 +403,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
         if (IsPostgreSql)
         {
             modelBuilder.Entity<PrisonerSearchKey>(PrisonerSearchKeyConfiguration.InByteOrder);
+            modelBuilder.Entity<History.VerdictChange>().Property<ulong>(VerdictChangeConfiguration.Tx).HasColumnType("xid8");
         }
         SnakeCaseNames.Apply(modelBuilder);
     }

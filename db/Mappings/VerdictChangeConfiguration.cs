@@ -12,6 +12,8 @@ internal sealed class VerdictChangeConfiguration : IEntityTypeConfiguration<Verd
 
     public const string NoLongerDangerous = "from_status = 'Dangerous' AND to_status = 'NotDangerous'";
 
+    public const string Tx = "Tx";
+
     public void Configure(EntityTypeBuilder<VerdictChange> builder)
     {
         // Written by the database's triggers alone (migration 013).
@@ -34,6 +36,9 @@ internal sealed class VerdictChangeConfiguration : IEntityTypeConfiguration<Verd
         builder.Ignore(c => c.NoLongerDangerous);
         builder.HasOne<Prisoner>().WithMany().HasForeignKey(c => c.PrisonerId).OnDelete(DeleteBehavior.Cascade);
 
+        // The transaction that wrote the change (migration 034), for the API's feed: read by its statement alone.
+        builder.Property<ulong>(Tx);
+        builder.HasIndex([nameof(VerdictChange.PrisonId), Tx, nameof(VerdictChange.Id)], "verdict_change_feed");
         builder.HasIndex(c => new { c.PrisonerId, c.AtUtc, c.Id }, "verdict_change_by_prisoner").IsDescending(false, true, true);
         builder.HasIndex(c => new { c.PrisonId, c.AtUtc, c.Id }, "verdict_change_became_dangerous").IsDescending(false, true, true).HasFilter(BecameDangerous);
         builder.HasIndex(c => new { c.PrisonId, c.AtUtc, c.Id }, "verdict_change_no_longer_dangerous").IsDescending(false, true, true).HasFilter(NoLongerDangerous);

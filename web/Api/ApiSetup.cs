@@ -89,6 +89,7 @@ public static class ApiSetup
             .AddPolicy(ReadPolicy, policy => policy.AddAuthenticationSchemes(Scheme).RequireAuthenticatedUser().RequireAssertion(c => c.User.HasScope(ApiScopes.VerdictsRead)))
             .AddPolicy(WritePolicy, policy => policy.AddAuthenticationSchemes(Scheme).RequireAuthenticatedUser().RequireAssertion(c => c.User.HasScope(ApiScopes.RecordsWrite)));
         services.AddProblemDetails();
+        services.AddApiDocument();
         services.ConfigureHttpJsonOptions(options => options.SerializerOptions.Converters.Add(new System.Text.Json.Serialization.JsonStringEnumConverter()));
         services.AddSingleton(provider => new ApiClientGate(
             PartitionedRateLimiter.Create<string, string>(client => RateLimitPartition.GetFixedWindowLimiter(
@@ -109,6 +110,13 @@ public static class ApiSetup
                 pages.Enabled = false;
             }
 
+            // Prisoners' records: no cache keeps a copy, whoever asked (a refused session included).
+            context.Response.OnStarting(() =>
+            {
+                context.Response.Headers.CacheControl = "no-store";
+                return Task.CompletedTask;
+            });
+
             await next();
             if (!context.Response.HasStarted && context.Response.StatusCode >= 400 && context.Response.ContentLength is null && string.IsNullOrEmpty(context.Response.ContentType))
             {
@@ -119,6 +127,7 @@ public static class ApiSetup
     public static void MapPrisonApi(this WebApplication app)
     {
         app.MapApiToken();
+        app.MapApiDocument();
         var api = app.MapGroup(Prefix).AddEndpointFilter(app.Services.GetRequiredService<ApiClientGate>()).DisableAntiforgery();
         api.MapVerdictReads();
         api.MapEntryWrites();

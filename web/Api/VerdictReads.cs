@@ -10,7 +10,8 @@ using Prison.Web.Wording;
 namespace Prison.Web.Api;
 
 /// <summary>
-/// What other systems read: one prisoner's verdict, and a prison's Dangerous prisoners a page at a time. Each call is
+/// What other systems read: one prisoner's verdict, a prison's Dangerous prisoners a page at a time, and a prison's
+/// verdict changes from a cursor. Each call is
 /// one statement scoped to the client's prisons (a prisoner or prison out of reach answers 404 as an unknown one does,
 /// and is audited as a probe), answers with an ETag (304 to a matching If-None-Match), and is audited as a read: a
 /// page of a list as one entry with its count.
@@ -82,6 +83,43 @@ public static class VerdictReads
         .WithSummary("A prison's Dangerous prisoners")
         .WithDescription("The prison's current prisoners whose verdict is Dangerous, newest arrival first, 100 a page; pass a page's 'next' as 'after' for the next page.")
         .Produces<ApiPage<ApiPrisonerRow>>()
+        .ProducesProblem(StatusCodes.Status400BadRequest)
+        .ProducesProblem(StatusCodes.Status404NotFound);
+
+        api.MapGet("/prisons/{code}/verdict-changes", async Task<IResult> (
+            string code, string? after, HttpContext http, PrisonDb db, PrisonDirectory directory, CancellationToken cancellationToken) =>
+        {
+            var scope = PrisonScope.Of(http.User);
+            if (await directory.FindAsync(code, scope, cancellationToken) is not { } prison)
+            {
+                await OutOfReachAudit.PrisonAsync(http, code, cancellationToken);
+                return ApiProblems.Of(StatusCodes.Status404NotFound, $"There is no prison {code}.");
+            }
+
+            var cursor = (Tx: 0L, Id: 0L);
+            if (after is not null && !VerdictFeedReads.TryParseCursor(after, out cursor))
+            {
+                return ApiProblems.Of(StatusCodes.Status400BadRequest, "'after' is not a cursor this feed gave: pass the 'next' of the previous answer as it was.");
+            }
+
+            var rows = await db.VerdictFeedAsync(prison.Id, cursor, PageSize, cancellationToken);
+            var changes = rows.Select(r => new ApiVerdictChange(
+                r.Id, r.PrisonerId, r.Number, new DateTimeOffset(r.AtUtc), r.FromStatus, r.ToStatus, RuleCodes.Parse(r.Reasons), r.ChangeVersion, r.RuleSet, VerdictPathOf(r.Number))).ToList();
+            var next = rows.Count > 0 ? rows[^1].Cursor : after ?? "0_0";
+            var answer = ApiAnswers.Json(http, new ApiPage<ApiVerdictChange>(changes, next), out var notModified);
+            if (!notModified)
+            {
+                db.AuditEntries.Add(AuditEntry.ShiftChangesViewed($"{prison.Code} through the API, after {after ?? "the first"}", changes.Count));
+                await db.SaveChangesAsync(cancellationToken);
+            }
+
+            return answer;
+        })
+        .RequireAuthorization(ApiSetup.ReadPolicy)
+        .WithName("ListVerdictChanges")
+        .WithSummary("A prison's verdict changes since a cursor")
+        .WithDescription("Every change of a verdict of a prisoner held at the prison when it changed, in the order the changes became visible, 100 at a time. Keep the answer's 'next' and pass it as 'after' next time: no change is missed or repeated, whatever commits meanwhile.")
+        .Produces<ApiPage<ApiVerdictChange>>()
         .ProducesProblem(StatusCodes.Status400BadRequest)
         .ProducesProblem(StatusCodes.Status404NotFound);
     }

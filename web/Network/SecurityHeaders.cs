@@ -14,8 +14,8 @@ public static class SecurityHeaders
         + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
     /// <summary>
-    /// Hangfire's dashboard, a library's pages, writes inline scripts and styles: it alone may run them, still framed
-    /// by nobody and loading from nowhere else.
+    /// Hangfire's dashboard and Scalar's API reference, libraries' pages, write inline scripts and styles: they alone
+    /// may run them, still framed by nobody and loading from, and connecting to, nowhere else.
     /// </summary>
     public const string JobsDashboardPolicy =
         "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; "
@@ -29,7 +29,7 @@ public static class SecurityHeaders
         app.Use(async (context, next) =>
         {
             // Read here: a mapped branch (Hangfire's) moves the path into the path base before the answer starts.
-            var policy = context.Request.Path.StartsWithSegments(JobsDashboard.Path) ? JobsDashboardPolicy : ContentSecurityPolicy;
+            var policy = context.Request.Path.StartsWithSegments(JobsDashboard.Path) || context.Request.Path.StartsWithSegments(Api.ApiDocument.ReferencePath) ? JobsDashboardPolicy : ContentSecurityPolicy;
 
             // Set as the answer starts: the error handler clears the headers of an answer it replaces.
             context.Response.OnStarting(() =>

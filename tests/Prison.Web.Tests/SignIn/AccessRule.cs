@@ -11,4 +11,6 @@ namespace Prison.Web.Tests.SignIn;
 /// <param name="ChangesNothing">Answers a post as it answers a get: nothing there to forge.</param>
 /// <param name="SendsTo">Where the page sends everyone it is open to, when the walk cannot show it (the second step of
 /// signing in, asked without the first).</param>
-internal sealed record AccessRule(string Prefix, string[]? Roles, HttpStatusCode? Shows = null, bool RefusesWith403 = false, bool ChangesNothing = false, string? SendsTo = null);
+/// <param name="TokenOnly">Opened by an API client's token alone: every session is refused with 401, as no session at all
+/// (walked with tokens by <c>ApiWalkTests</c>).</param>
+internal sealed record AccessRule(string Prefix, string[]? Roles, HttpStatusCode? Shows = null, bool RefusesWith403 = false, bool ChangesNothing = false, string? SendsTo = null, bool TokenOnly = false);

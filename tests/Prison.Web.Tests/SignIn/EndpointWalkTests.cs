@@ -46,6 +46,11 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
         new("/prisons/", [Roles.Staff, Roles.Admin]),
         new("/prisoners/", [Roles.Staff, Roles.Admin]),
         new("/search", [Roles.Staff, Roles.Admin]),
+        // The API's token endpoint takes client credentials, not a session; a post without them is refused with 400.
+        new("/api/v1/token", null),
+        new("/api/v1/", [], TokenOnly: true),
+        new("/openapi/", null, ChangesNothing: true),
+        new("/scalar", null, ChangesNothing: true),
         new("/api/prisons/", [Roles.Staff, Roles.Admin], RefusesWith403: true),
         new("/api/prisoners/", [Roles.Staff, Roles.Admin], RefusesWith403: true),
         new("/admin/", [Roles.Admin]),
@@ -185,6 +190,7 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
         (allowed, who) switch
         {
             (true, _) => EndpointAnswer.Answered,
+            (false, _) when rule.TokenOnly => EndpointAnswer.Unauthorized,
             (false, Anonymous) when rule.Prefix.StartsWith("/api/", StringComparison.Ordinal) => EndpointAnswer.Unauthorized,
             (false, Anonymous) => EndpointAnswer.ToSignIn,
             (false, _) when rule.RefusesWith403 => EndpointAnswer.Forbidden,
@@ -208,7 +214,8 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
                 && !location.StartsWith("/sign-in", StringComparison.Ordinal) && !location.StartsWith("/access-denied", StringComparison.Ordinal),
             EndpointAnswer.OutOfReach => status == HttpStatusCode.NotFound,
             EndpointAnswer.OutOfReachPost => status is HttpStatusCode.NotFound or HttpStatusCode.BadRequest,
-            EndpointAnswer.Unauthorized => status == HttpStatusCode.Unauthorized,
+            // A route of the API that takes posts only refuses a GET before asking who calls.
+            EndpointAnswer.Unauthorized => status == HttpStatusCode.Unauthorized || (rule.TokenOnly && status == HttpStatusCode.MethodNotAllowed),
             EndpointAnswer.Forbidden => status == HttpStatusCode.Forbidden,
             EndpointAnswer.ToSignIn => status == HttpStatusCode.Redirect && location.StartsWith("/sign-in?ReturnUrl=", StringComparison.Ordinal),
             EndpointAnswer.ToAccessDenied => status == HttpStatusCode.Redirect && location.StartsWith("/access-denied", StringComparison.Ordinal),
