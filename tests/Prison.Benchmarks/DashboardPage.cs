@@ -10,6 +10,7 @@ using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
 using Prison.Testing;
+using Prison.Web.Demo;
 using Prison.Web.App;
 
 namespace Prison.Benchmarks;

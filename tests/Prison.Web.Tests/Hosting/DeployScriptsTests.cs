@@ -15,6 +15,7 @@ namespace Prison.Web.Tests.Hosting;
 /// The certificate scripts of the runbook (docs/operations.md, "Deploying with docker compose"), run as an operator
 /// runs them: what they write is what web and nginx are given, and they never write over a certificate.
 /// </summary>
+[System.Runtime.Versioning.SupportedOSPlatform("linux")]
 public sealed class DeployScriptsTests : IDisposable
 {
     private const string Password = "Quartz-Harbour-71!";
@@ -68,12 +69,12 @@ public sealed class DeployScriptsTests : IDisposable
         var secrets = Path.Combine(_folder.FullName, "secrets");
 
         var made = await RunAsync("deploy/secrets.sh", [secrets], null);
-        var first = Directory.GetFiles(secrets).ToDictionary(Path.GetFileName, File.ReadAllText);
+        var first = Directory.GetFiles(secrets).ToDictionary(file => Path.GetFileName(file)!, File.ReadAllText);
         var again = await RunAsync("deploy/secrets.sh", [secrets], null);
 
         Assert.True(made.ExitCode == 0, made.Output);
         Assert.True(again.ExitCode == 0, again.Output);
-        Assert.Equal(first, Directory.GetFiles(secrets).ToDictionary(Path.GetFileName, File.ReadAllText));
+        Assert.Equal(first, Directory.GetFiles(secrets).ToDictionary(file => Path.GetFileName(file)!, File.ReadAllText));
         var compose = await File.ReadAllTextAsync(Path.Combine(Repository.Root(), "docker-compose.yml"));
         var named = Regex.Matches(compose, @"file: \./deploy/secrets/(\S+)").Select(m => m.Groups[1].Value).ToList();
         Assert.NotEmpty(named);

@@ -42,7 +42,7 @@ public sealed class SecretsFolderTests : IDisposable
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var arguments = ServerArguments.For(database, ServerArguments.NewQueuePrefix(), "--RabbitMq:Tls=true");
 
-        var refused = await Assert.ThrowsAsync<StartupException>(() => Prison.Web.Hosting.WebApp.BuildAsync(arguments));
+        var refused = await Assert.ThrowsAsync<StartupException>(() => Prison.Web.App.WebApp.BuildAsync(arguments));
 
         Assert.StartsWith("Cannot reach RabbitMQ at amqps://", refused.Message, StringComparison.Ordinal);
     }
