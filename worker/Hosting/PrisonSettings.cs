@@ -18,7 +18,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     [
         "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
         "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
-        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
+        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "Downloads:AtOncePerUser", "Downloads:AtOnceInAll", "SinceLastShift:LongestSpan", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
         "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
