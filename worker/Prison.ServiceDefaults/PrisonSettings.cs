@@ -17,15 +17,9 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     /// </summary>
     public static readonly IReadOnlyList<string> Keys =
     [
-<<<<<<< HEAD:worker/Prison.ServiceDefaults/PrisonSettings.cs
         "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "Database:WebRole", "Database:WorkerRole", "Database:CommandLineRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix", "RabbitMq:Tls",
         "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Prison:SecretsFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
-        "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
-=======
-        "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix",
-        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
         "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "Downloads:AtOncePerUser", "Downloads:AtOnceInAll", "SinceLastShift:LongestSpan", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
->>>>>>> h-secapp:worker/Hosting/PrisonSettings.cs
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
         "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
