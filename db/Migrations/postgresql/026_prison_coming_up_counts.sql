@@ -20,7 +20,8 @@ CREATE TABLE prison_coming_up (
     CONSTRAINT prison_coming_up_pkey PRIMARY KEY (prison_id, rule_set, forecast_at, stripe)
 );
 
--- Adds summed deltas (one element per prison, stripe, rule set and instant) and drops the rows that came to nothing.
+-- Adds deltas (one element per prisoner and instant, in any order), summed per prison, stripe, rule set and instant and
+-- taken in that order, and drops the rows that came to nothing.
 CREATE FUNCTION prison_coming_up_add(prisons integer[], stripes smallint[], rule_sets varchar[], instants timestamptz[],
                                      deltas integer[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -28,9 +29,11 @@ BEGIN
         RETURN;
     END IF;
     INSERT INTO prison_coming_up AS k (prison_id, rule_set, forecast_at, stripe, prisoners)
-    SELECT d.prison_id, d.rule_set, d.forecast_at, d.stripe, d.delta
+    SELECT d.prison_id, d.rule_set, d.forecast_at, d.stripe, sum(d.delta)::integer
     FROM unnest(prisons, stripes, rule_sets, instants, deltas) AS d (prison_id, stripe, rule_set, forecast_at, delta)
-    WHERE d.delta <> 0
+    WHERE d.forecast_at IS NOT NULL AND d.rule_set IS NOT NULL
+    GROUP BY d.prison_id, d.stripe, d.rule_set, d.forecast_at
+    HAVING sum(d.delta) <> 0
     ORDER BY d.prison_id, d.stripe, d.rule_set, d.forecast_at
     ON CONFLICT (prison_id, rule_set, forecast_at, stripe) DO UPDATE
     SET prisoners = k.prisoners + EXCLUDED.prisoners;
@@ -85,21 +88,13 @@ BEGIN
         FROM placed
         GROUP BY 1, 2
     ),
-    forecasts AS (
-        SELECT f.prison_id, f.stripe, f.rule_set, f.forecast_at, sum(f.delta)::integer AS delta
+    coming AS (
+        SELECT array_agg(f.prison_id) AS up_prisons, array_agg(f.stripe) AS up_stripes, array_agg(f.rule_set) AS up_rule_sets,
+               array_agg(f.forecast_at) AS up_instants, array_agg(f.delta) AS up_deltas
         FROM placed p
         CROSS JOIN LATERAL (VALUES (p.prison_id, p.stripe, p.old_rule_set, p.old_at, -1),
                                    (p.prison_id, p.stripe, p.new_rule_set, p.new_at, 1)) AS f (prison_id, stripe, rule_set, forecast_at, delta)
-        WHERE f.forecast_at IS NOT NULL AND f.rule_set IS NOT NULL
-        GROUP BY 1, 2, 3, 4
-    ),
-    coming AS (
-        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
-               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
-               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
-               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
-               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
-        FROM forecasts WHERE delta <> 0
+        WHERE f.forecast_at IS NOT NULL
     )
     SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe), array_agg(s.stripe ORDER BY s.prison_id, s.stripe),
            array_agg(s.dangerous ORDER BY s.prison_id, s.stripe), array_agg(s.not_dangerous ORDER BY s.prison_id, s.stripe),
@@ -149,19 +144,11 @@ BEGIN
         FROM moved m JOIN held h ON h.id = m.prisoner_id
         GROUP BY 1, 2
     ),
-    forecasts AS (
-        SELECT m.prison_id, (uuid_hash(m.prisoner_id) & 15)::smallint AS stripe, h.rule_set, h.forecast_at, sum(m.delta)::integer AS delta
-        FROM moved m JOIN held h ON h.id = m.prisoner_id
-        WHERE h.forecast_at IS NOT NULL AND h.rule_set IS NOT NULL
-        GROUP BY 1, 2, 3, 4
-    ),
     coming AS (
-        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
-               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
-               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
-               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
-               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
-        FROM forecasts WHERE delta <> 0
+        SELECT array_agg(m.prison_id) AS up_prisons, array_agg((uuid_hash(m.prisoner_id) & 15)::smallint) AS up_stripes,
+               array_agg(h.rule_set) AS up_rule_sets, array_agg(h.forecast_at) AS up_instants, array_agg(m.delta) AS up_deltas
+        FROM moved m JOIN held h ON h.id = m.prisoner_id
+        WHERE h.forecast_at IS NOT NULL
     )
     SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe), array_agg(s.stripe ORDER BY s.prison_id, s.stripe),
            array_agg(s.dangerous ORDER BY s.prison_id, s.stripe), array_agg(s.not_dangerous ORDER BY s.prison_id, s.stripe),
