@@ -100,21 +100,13 @@ BEGIN
         FROM placed
         GROUP BY 1, 2, 3
     ),
-    forecasts AS (
-        SELECT f.prison_id, f.stripe, f.rule_set, f.forecast_at, sum(f.delta)::integer AS delta
+    coming AS (
+        SELECT array_agg(f.prison_id) AS up_prisons, array_agg(f.stripe) AS up_stripes, array_agg(f.rule_set) AS up_rule_sets,
+               array_agg(f.forecast_at) AS up_instants, array_agg(f.delta) AS up_deltas
         FROM placed p
         CROSS JOIN LATERAL (VALUES (p.prison_id, p.stripe, p.old_rule_set, p.old_at, -1),
                                    (p.prison_id, p.stripe, p.new_rule_set, p.new_at, 1)) AS f (prison_id, stripe, rule_set, forecast_at, delta)
-        WHERE f.forecast_at IS NOT NULL AND f.rule_set IS NOT NULL
-        GROUP BY 1, 2, 3, 4
-    ),
-    coming AS (
-        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
-               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
-               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
-               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
-               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
-        FROM forecasts WHERE delta <> 0
+        WHERE f.forecast_at IS NOT NULL
     )
     SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.stripe ORDER BY s.prison_id, s.stripe, s.day),
            array_agg(s.day ORDER BY s.prison_id, s.stripe, s.day),
@@ -167,19 +159,11 @@ BEGIN
         FROM moved m JOIN held h ON h.id = m.prisoner_id
         GROUP BY 1, 2, 3
     ),
-    forecasts AS (
-        SELECT m.prison_id, (uuid_hash(m.prisoner_id) & 15)::smallint AS stripe, h.rule_set, h.forecast_at, sum(m.delta)::integer AS delta
-        FROM moved m JOIN held h ON h.id = m.prisoner_id
-        WHERE h.forecast_at IS NOT NULL AND h.rule_set IS NOT NULL
-        GROUP BY 1, 2, 3, 4
-    ),
     coming AS (
-        SELECT array_agg(prison_id ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_prisons,
-               array_agg(stripe ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_stripes,
-               array_agg(rule_set ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_rule_sets,
-               array_agg(forecast_at ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_instants,
-               array_agg(delta ORDER BY prison_id, stripe, rule_set, forecast_at) AS up_deltas
-        FROM forecasts WHERE delta <> 0
+        SELECT array_agg(m.prison_id) AS up_prisons, array_agg((uuid_hash(m.prisoner_id) & 15)::smallint) AS up_stripes,
+               array_agg(h.rule_set) AS up_rule_sets, array_agg(h.forecast_at) AS up_instants, array_agg(m.delta) AS up_deltas
+        FROM moved m JOIN held h ON h.id = m.prisoner_id
+        WHERE h.forecast_at IS NOT NULL
     )
     SELECT array_agg(s.prison_id ORDER BY s.prison_id, s.stripe, s.day), array_agg(s.stripe ORDER BY s.prison_id, s.stripe, s.day),
            array_agg(s.day ORDER BY s.prison_id, s.stripe, s.day),
