@@ -18,7 +18,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
     public static readonly IReadOnlyList<string> Keys =
     [
         "ConnectionStrings:Prison", "ConnectionStrings:PrisonOwner", "Database:ApplicationRole", "Database:WebRole", "Database:WorkerRole", "Database:CommandLineRole", "RabbitMq:Host", "RabbitMq:Port", "RabbitMq:VirtualHost", "RabbitMq:Username", "RabbitMq:Password", "RabbitMq:QueuePrefix", "RabbitMq:Tls",
-        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Prison:SecretsFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter",
+        "Prison:TimeZone", "Prison:DataFolder", "Prison:Production", "Prison:SecretsFolder", "Rules:Disabled", "Rules:Folder", "Jobs:UnknownThreshold", "Jobs:NightlyCron", "Jobs:BatchSize", "Jobs:TakeOverAfter", "Events:Retention",
         "Demo:Password", "SignIn:SecureCookies", "ForwardedHeaders:KnownProxies", "ForwardedHeaders:KnownNetworks", "SignIn:AttemptsPerMinute", "Downloads:AtOncePerUser", "Downloads:AtOnceInAll", "SinceLastShift:LongestSpan", "SignIn:RequireTwoFactorFor", "SignIn:SystemUseNotice",
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",

@@ -11,7 +11,9 @@ public sealed class DashboardDesignsTests
 
         var results = await DashboardDesigns.RunAsync(data.Prisoners, data.Report, data.Name, CancellationToken.None, maxRuns: 5);
 
-        Assert.Equal(12, results.Count);
+        Assert.Equal(14, results.Count);
+        // The anchor, the same page written by hand in plain SQL, measured beside the product's top ten and Dangerous only.
+        Assert.Equal(["top ten", "dangerous only"], results.Where(r => r.Design == PlainSqlPage.Design).Select(r => r.Page));
         Assert.All(results.Where(r => r.Design.StartsWith('C')), r => Assert.Equal(1, r.Statements));
         Assert.All(results.Where(r => r.Design.StartsWith('B')), r => Assert.Equal(1, r.Statements));
         Assert.Contains("| top ten | A in memory |", data.ReportText);

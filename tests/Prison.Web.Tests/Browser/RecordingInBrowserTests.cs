@@ -53,7 +53,10 @@ public sealed class RecordingInBrowserTests(Chromium chromium) : IClassFixture<C
         await page.GetByLabel("Date (YYYY-MM-DD)").FillAsync(today);
         await page.GetByLabel("What happened").FillAsync("threatened an officer at lunch");
         // The mouse itself, as a person clicks: a locator's click would wait for the navigation the route holds back.
-        var button = (await page.GetByRole(AriaRole.Button, new() { Name = "Record notice" }).BoundingBoxAsync())!;
+        // Scrolled to first, as a person would: the mouse clicks where the button is on the screen.
+        var record = page.GetByRole(AriaRole.Button, new() { Name = "Record notice" });
+        await record.ScrollIntoViewIfNeededAsync();
+        var button = (await record.BoundingBoxAsync())!;
         await page.Mouse.ClickAsync(button.X + (button.Width / 2), button.Y + (button.Height / 2));
         await Eventually.Async(() => Task.FromResult(posts.Count), count => count == 1, "the first post to leave the page");
         await page.Mouse.ClickAsync(button.X + (button.Width / 2), button.Y + (button.Height / 2));

@@ -33,6 +33,7 @@ public static class WalkedPages
         ["/Prisoners/Details"] = (Roles.Staff, [$"/prisoners/{ArmedNumber}", $"/prisoners/{UnevaluatedNumber}"]),
         ["/Prisoners/Recording/Entry"] = (Roles.Staff, [.. RecordForms.All.Select(form => $"/prisoners/{ArmedNumber}/record/{form.Kind}")]),
         ["/Admin/Users/Index"] = (Roles.Admin, ["/admin/users"]),
+        ["/Admin/ApiClients/Index"] = (Roles.Admin, ["/admin/api-clients"]),
         ["/Admin/Rules/Index"] = (Roles.Admin, ["/admin/rules"]),
         ["/Admin/Rules/Change"] = (Roles.Admin, ["/admin/rules/WeaponFoundInLast12Months"]),
         ["/Admin/Audit/Index"] = (Roles.Admin, ["/admin/audit", "/admin/audit?from=yesterday"]),

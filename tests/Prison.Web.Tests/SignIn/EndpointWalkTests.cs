@@ -51,6 +51,8 @@ public sealed class EndpointWalkTests(ProductionFixture system, ITestOutputHelpe
         new("/api/v1/", [], TokenOnly: true),
         new("/openapi/", null, ChangesNothing: true),
         new("/scalar", null, ChangesNothing: true),
+        // The AsyncAPI document of the events: what an integrator reads before holding a token, as the OpenAPI one.
+        new("/asyncapi.json", null, ChangesNothing: true),
         new("/api/prisons/", [Roles.Staff, Roles.Admin], RefusesWith403: true),
         new("/api/prisoners/", [Roles.Staff, Roles.Admin], RefusesWith403: true),
         new("/admin/", [Roles.Admin]),
