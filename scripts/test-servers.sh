@@ -10,8 +10,10 @@
 #        scripts/test-servers.sh rabbitmq-node start NAME PORT | stop NAME | remove NAME | ctl NAME ARGUMENTS...
 #        scripts/test-servers.sh postgres-node start NAME PORT | restart NAME | stop NAME | remove NAME
 #        scripts/test-servers.sh asyncapi-parser
+#        scripts/test-servers.sh spectral
 #   asyncapi-parser installs (once, from npm, into the state folder) the AsyncAPI project's own parser that checks web's
-#   /asyncapi.json, and prints the node_modules folder it is in.
+#   /asyncapi.json, and prints the node_modules folder it is in. spectral does the same for Stoplight's OpenAPI linter,
+#   which lints web's /openapi/v1.json with its own spectral:oas ruleset.
 # A named node is a further, private RabbitMQ for one test that stops its broker (the shared one must stay up for
 # the tests running beside it): AMQP on 127.0.0.1:PORT, Erlang distribution on PORT - 31000, its state under the
 # state folder. Starting a stopped node again keeps its queues, as a broker coming back after an outage does.
@@ -246,6 +248,19 @@ install_asyncapi_parser() {
   echo "$ASYNCAPI_DIR/node_modules"
 }
 
+# Stoplight's Spectral, pinned, in the state folder: the API document's test (tests/Prison.Web.Tests/Api) lints web's
+# /openapi/v1.json with its CLI and the spectral:oas ruleset.
+SPECTRAL_DIR="$STATE_DIR/spectral"
+install_spectral() {
+  if [ ! -f "$SPECTRAL_DIR/node_modules/@stoplight/spectral-cli/package.json" ]; then
+    command -v npm >/dev/null || { log "installing from Debian's packages: npm"; as_root apt-get update -qq; as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null; }
+    mkdir -p "$SPECTRAL_DIR"
+    log "installing @stoplight/spectral-cli from npm into $SPECTRAL_DIR"
+    (cd "$SPECTRAL_DIR" && npm install --silent --no-audit --no-fund --prefix "$SPECTRAL_DIR" @stoplight/spectral-cli@6.16.3 >&2)
+  fi
+  echo "$SPECTRAL_DIR/node_modules"
+}
+
 STARTED=()
 
 print_env() {
@@ -259,12 +274,13 @@ print_env() {
 }
 
 case "${1:-}" in
-  start) install_missing; install_asyncapi_parser >/dev/null; start_postgres; start_rabbitmq; print_env ;;
+  start) install_missing; install_asyncapi_parser >/dev/null; install_spectral >/dev/null; start_postgres; start_rabbitmq; print_env ;;
   stop) shift; stop_servers "$@" ;;
   env) print_env ;;
   state-dir) echo "$STATE_DIR" ;;
   rabbitmq-node) shift; rabbit_node "$@" ;;
   postgres-node) shift; pg_node "$@" ;;
   asyncapi-parser) install_asyncapi_parser ;;
-  *) echo "usage: $0 start|stop [postgres] [rabbitmq]|env|state-dir|rabbitmq-node|postgres-node|asyncapi-parser" >&2; exit 2 ;;
+  spectral) install_spectral ;;
+  *) echo "usage: $0 start|stop [postgres] [rabbitmq]|env|state-dir|rabbitmq-node|postgres-node|asyncapi-parser|spectral" >&2; exit 2 ;;
 esac

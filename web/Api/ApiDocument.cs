@@ -22,6 +22,34 @@ public static class ApiDocument
 
     private const string SchemeName = "oauth2";
 
+    public const string VerdictsTag = "Verdicts";
+
+    public const string EntriesTag = "Record entries";
+
+    /// <summary>The operations' groups, as the reference shows them.</summary>
+    private static readonly Dictionary<string, string> Tags = new()
+    {
+        [VerdictsTag] = "Verdicts, the Dangerous list and the verdict changes of the prisons in the client's reach (scope verdicts.read).",
+        [EntriesTag] = "Entries posted on a prisoner's record, as the prisoner page records them (scope records.write).",
+    };
+
+    /// <summary>What each parameter of an address means, by name: one sentence for every operation that takes it.</summary>
+    private static readonly Dictionary<string, string> ParameterDescriptions = new()
+    {
+        ["number"] = "The prisoner's number, as the pages show it.",
+        ["code"] = "The prison's code, as the pages show it.",
+        ["after"] = "The 'next' of the previous page or call; leave it out to start from the beginning.",
+        ["kind"] = "The kind of entry: one of the listed values, whose fields the body carries.",
+    };
+
+    /// <summary>The refusals any call may meet before its endpoint runs, each answered with problem details.</summary>
+    private static readonly Dictionary<int, string> GateRefusals = new()
+    {
+        [StatusCodes.Status401Unauthorized] = "No token, or one expired, forged or of a client since disabled, deleted or given a new secret.",
+        [StatusCodes.Status403Forbidden] = "The token lacks the scope this operation needs.",
+        [StatusCodes.Status429TooManyRequests] = "The client asked more often than its rate allows: wait as Retry-After says.",
+    };
+
     public static void AddApiDocument(this IServiceCollection services) =>
         services.AddOpenApi("v1", options =>
         {
@@ -31,6 +59,10 @@ public static class ApiDocument
                 document.Info.Title = "Prison dashboard API";
                 document.Info.Version = "v1";
                 document.Info.Description = "Verdicts out, record entries in, for other systems of the prison. Get a token by OAuth 2.0 client credentials; see docs/integration.md.";
+
+                // Relative to wherever the document was read, whichever address or proxy it was read through.
+                document.Servers = [new OpenApiServer { Url = "/", Description = "The web instance that served this document." }];
+                document.Tags = new HashSet<OpenApiTag>(Tags.OrderBy(t => t.Key, StringComparer.Ordinal).Select(t => new OpenApiTag { Name = t.Key, Description = t.Value }));
                 document.Components ??= new OpenApiComponents();
                 document.Components.SecuritySchemes ??= new Dictionary<string, IOpenApiSecurityScheme>();
                 document.Components.SecuritySchemes[SchemeName] = new OpenApiSecurityScheme
@@ -55,6 +87,23 @@ public static class ApiDocument
                 if (scopes.Count > 0)
                 {
                     operation.Security = [new OpenApiSecurityRequirement { [new OpenApiSecuritySchemeReference(SchemeName, context.Document)] = scopes }];
+                    operation.Responses ??= [];
+                    foreach (var (status, description) in GateRefusals)
+                    {
+                        operation.Responses[status.ToString(System.Globalization.CultureInfo.InvariantCulture)] = new OpenApiResponse
+                        {
+                            Description = description,
+                            Content = new Dictionary<string, OpenApiMediaType>
+                            {
+                                ["application/problem+json"] = new() { Schema = new OpenApiSchemaReference(nameof(Microsoft.AspNetCore.Mvc.ProblemDetails), context.Document) },
+                            },
+                        };
+                    }
+                }
+
+                foreach (var parameter in operation.Parameters?.OfType<OpenApiParameter>() ?? [])
+                {
+                    parameter.Description ??= ParameterDescriptions.GetValueOrDefault(parameter.Name ?? string.Empty);
                 }
 
                 if (operation.Parameters?.FirstOrDefault(p => p.Name == "kind")?.Schema is OpenApiSchema kind)

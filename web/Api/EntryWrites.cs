@@ -127,6 +127,7 @@ public static class EntryWrites
         })
         .RequireAuthorization(ApiSetup.WritePolicy)
         .WithName("RecordEntry")
+        .WithTags(ApiDocument.EntriesTag)
         .WithSummary("Record an entry on a prisoner's record")
         .WithDescription("Records one entry of the kind in the address, with the fields of that kind's form (the same fields, checks and refusals as the prisoner page). The prisoner's verdict turns Unknown and is evaluated again within moments: read it at the answer's verdictUrl.")
         .Produces<ApiEntrySaved>(StatusCodes.Status201Created)

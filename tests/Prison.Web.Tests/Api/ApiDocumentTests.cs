@@ -31,6 +31,32 @@ public sealed partial class ApiDocumentTests(ProductionFixture system) : IClassF
     }
 
     [Fact]
+    public async Task The_openapi_document_passes_every_rule_of_Spectrals_oas_ruleset()
+    {
+        using var anonymous = system.Web.CreateClient();
+        var folder = Directory.CreateTempSubdirectory("openapi-lint-").FullName;
+        try
+        {
+            var documentPath = Path.Combine(folder, "openapi.json");
+            await File.WriteAllTextAsync(documentPath, await anonymous.GetStringAsync("/openapi/v1.json"));
+            var modules = await ExternalProgram.NodeModulesAsync("spectral");
+            var ruleset = Path.Combine(Repository.Root(), "tests", "Prison.Web.Tests", "Api", "spectral.yaml");
+
+            var (exitCode, output, error) = await ExternalProgram.RunAsync(
+                "node", Path.Combine(modules, "@stoplight", "spectral-cli", "dist", "index.js"), "lint", documentPath, "--ruleset", ruleset, "--format", "json", "--fail-severity", "hint", "--quiet");
+
+            var findings = JsonDocument.Parse(output).RootElement.EnumerateArray()
+                .Select(f => $"{f.GetProperty("code").GetString()} at {string.Join('.', f.GetProperty("path").EnumerateArray())}: {f.GetProperty("message").GetString()}");
+            Assert.Empty(findings);
+            Assert.True(exitCode == 0, $"spectral exited with {exitCode}: {error}");
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
     public async Task The_reference_is_served_from_here_and_may_load_from_and_connect_to_nothing_else()
     {
         using var anonymous = system.Web.CreateClient();

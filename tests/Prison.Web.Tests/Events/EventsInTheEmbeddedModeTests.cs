@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
@@ -143,25 +142,13 @@ public sealed class EventsInTheEmbeddedModeTests : IDisposable
             var eventsPath = Path.Combine(folder, "events.json");
             await File.WriteAllTextAsync(documentPath, document);
             await File.WriteAllTextAsync(eventsPath, JsonSerializer.Serialize(events));
-            var modules = (await RunAsync("bash", Path.Combine(Repository.Root(), "scripts", "test-servers.sh"), "asyncapi-parser")).Trim();
+            var modules = await ExternalProgram.NodeModulesAsync("asyncapi-parser");
             var script = Path.Combine(Repository.Root(), "tests", "Prison.Web.Tests", "Events", "asyncapi-check.cjs");
-            return JsonDocument.Parse(await RunAsync("node", script, modules, documentPath, eventsPath)).RootElement.Clone();
+            return JsonDocument.Parse(await ExternalProgram.OutputOfAsync("node", script, modules, documentPath, eventsPath)).RootElement.Clone();
         }
         finally
         {
             Directory.Delete(folder, recursive: true);
         }
-    }
-
-    private static async Task<string> RunAsync(string program, params string[] args)
-    {
-        var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true };
-        args.ToList().ForEach(start.ArgumentList.Add);
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(5));
-        Assert.True(process.ExitCode == 0, $"{program} {string.Join(' ', args)} exited with {process.ExitCode}:\n{await output}{await error}");
-        return await output;
     }
 }

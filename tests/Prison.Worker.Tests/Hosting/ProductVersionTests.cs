@@ -10,7 +10,8 @@ public class ProductVersionTests
     {
         var changelog = File.ReadAllText(Path.Combine(Repository.Root(), "CHANGELOG.md"));
 
-        var newest = Regex.Match(changelog, @"^## (\S+)", RegexOptions.Multiline);
+        // Unreleased gathers what is merged until the next version is declared.
+        var newest = Regex.Match(changelog, @"^## (?!Unreleased$)(\S+)", RegexOptions.Multiline);
 
         Assert.True(newest.Success, "CHANGELOG.md has no version heading");
         Assert.Equal(ProductVersion.Number, newest.Groups[1].Value);
