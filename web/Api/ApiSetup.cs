@@ -15,7 +15,8 @@ namespace Prison.Web.Api;
 /// <see cref="TokenPath"/>, served by OpenIddict; its access tokens are ASP.NET Core Data Protection tokens, protected by
 /// the key ring the session cookies use (in the database, encrypted with the key-ring certificate in production), so
 /// they survive restarts and every web instance accepts them. The API's policies name only the token's scheme (no
-/// cookie opens the API) and the pages' only the cookie's (no token opens a page).
+/// cookie opens the API) and the pages' only the cookie's (no token opens a page). With <see cref="ExternalIssuer"/>
+/// set, the tokens the API accepts are that issuer's instead, each mapped to a registered client.
 /// </summary>
 public static class ApiSetup
 {
@@ -55,6 +56,7 @@ public static class ApiSetup
             throw new StartupException($"{RequestsPerMinuteKey} is {perMinute}: it must be 1 or more.");
         }
 
+        var external = ExternalIssuer.Of(configuration);
         var services = builder.Services;
         services.AddApiClients()
             .AddServer(options =>
@@ -80,10 +82,26 @@ public static class ApiSetup
             })
             .AddValidation(options =>
             {
-                options.UseLocalServer();
-                options.UseDataProtection();
+                if (external is null)
+                {
+                    options.UseLocalServer();
+                    options.UseDataProtection();
+                }
+                else
+                {
+                    // The issuer's keys come from its discovery document and are fetched again as it rolls them.
+                    options.SetIssuer(external.Address);
+                    options.AddAudiences(external.Audience);
+                    options.UseSystemNetHttp();
+                    options.AddEventHandler(ExternalClientMapping.Descriptor);
+                }
+
                 options.UseAspNetCore();
             });
+        if (external is not null)
+        {
+            services.AddSingleton(external);
+        }
 
         services.AddAuthorizationBuilder()
             .AddPolicy(ReadPolicy, policy => policy.AddAuthenticationSchemes(Scheme).RequireAuthenticatedUser().RequireAssertion(c => c.User.HasScope(ApiScopes.VerdictsRead)))

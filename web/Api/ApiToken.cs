@@ -32,14 +32,21 @@ public static class ApiToken
                     [OpenIddictServerAspNetCoreDefaults.AuthenticationScheme]);
             }
 
-            var identity = new ClaimsIdentity(OpenIddictServerAspNetCoreDefaults.AuthenticationScheme, Claims.Name, Claims.Role);
-            identity.SetClaim(Claims.Subject, client.Name);
-            identity.SetClaim(Claims.Name, ApiClientRegistry.ActorNameOf(client.Name));
-            identity.SetClaim(ApiSetup.StampClaim, client.Stamp);
-            identity.AddClaims(PrisonScope.Claims(client.Prisons.AllPrisons, client.PrisonIds));
             var asked = request.GetScopes();
-            identity.SetScopes(asked.IsEmpty ? [.. client.Scopes] : asked);
+            var identity = IdentityOf(client, asked.IsEmpty ? client.Scopes : asked, OpenIddictServerAspNetCoreDefaults.AuthenticationScheme);
             identity.SetDestinations(_ => [Destinations.AccessToken]);
             return Results.SignIn(new ClaimsPrincipal(identity), authenticationScheme: OpenIddictServerAspNetCoreDefaults.AuthenticationScheme);
         }).AllowAnonymous().ExcludeFromDescription();
+
+    /// <summary>What a call knows of its client, from the product's token or an external issuer's (<see cref="ExternalClientMapping"/>).</summary>
+    public static ClaimsIdentity IdentityOf(ApiClient client, IEnumerable<string> scopes, string authenticationType)
+    {
+        var identity = new ClaimsIdentity(authenticationType, Claims.Name, Claims.Role);
+        identity.SetClaim(Claims.Subject, client.Name);
+        identity.SetClaim(Claims.Name, ApiClientRegistry.ActorNameOf(client.Name));
+        identity.SetClaim(ApiSetup.StampClaim, client.Stamp);
+        identity.AddClaims(PrisonScope.Claims(client.Prisons.AllPrisons, client.PrisonIds));
+        identity.SetScopes(scopes);
+        return identity;
+    }
 }

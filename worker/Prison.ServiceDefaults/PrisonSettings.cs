@@ -23,7 +23,7 @@ public sealed record PrisonSettings(string ConnectionString, bool IsEmbeddedData
         "SignIn:IdleTimeout", "SignIn:AbsoluteLifetime", "SignIn:UnknownNamesKept", "Import:MaxReleaseShare",
         "DataProtection:CertificatePath", "DataProtection:CertificatePassword", "DataProtection:CertificateThumbprint", "DataProtection:AllowUnencryptedKeys",
         "Metrics:Port", "Metrics:Address", "OpenTelemetry:Endpoint", "OpenTelemetry:Protocol", "Dashboard:StampReuse",
-        "Api:TokenLifetime", "Api:RequestsPerMinute",
+        "Api:TokenLifetime", "Api:RequestsPerMinute", "Api:ExternalIssuer:Address", "Api:ExternalIssuer:Audience", "Api:ExternalIssuer:ClientClaim",
     ];
 
     /// <summary>A folder of files each named after a setting (RabbitMq__Password) and holding its value: Docker's secrets.</summary>
