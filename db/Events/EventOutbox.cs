@@ -28,7 +28,12 @@ public static class EventOutbox
             .Where(e => db.Set<PrisonEvent>().Where(r => r.RelayedAtUtc != null && r.RelayedAtUtc < beforeUtc).OrderBy(r => r.RelayedAtUtc).Take(count).Select(r => r.Id).Contains(e.Id))
             .ExecuteDeleteAsync(cancellationToken);
 
-    /// <summary>How many events wait to be relayed: the backlog an operator watches.</summary>
-    public static Task<int> WaitingEventsAsync(this PrisonDb db, CancellationToken cancellationToken) =>
-        db.Set<PrisonEvent>().CountAsync(e => e.RelayedAtUtc == null, cancellationToken);
+    /// <summary>How many events wait to be relayed and since when: the backlog an operator watches, in one statement.</summary>
+    public static async Task<OutboxBacklog> OutboxBacklogAsync(this PrisonDb db, CancellationToken cancellationToken) =>
+        await db.Set<PrisonEvent>()
+            .Where(e => e.RelayedAtUtc == null)
+            .GroupBy(_ => 1)
+            .Select(waiting => new OutboxBacklog(waiting.Count(), waiting.Min(e => (DateTime?)e.OccurredAtUtc)))
+            .FirstOrDefaultAsync(cancellationToken)
+        ?? new OutboxBacklog(0, null);
 }

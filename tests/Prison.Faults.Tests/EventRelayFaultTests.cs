@@ -1,3 +1,4 @@
+using System.Text.Json;
 using Prison.Db.Reads;
 using Xunit.Abstractions;
 
@@ -42,12 +43,17 @@ public sealed class EventRelayFaultTests(ITestOutputHelper output)
         await broker.StopAsync();
         await Task.Delay(TimeSpan.FromSeconds(3));
         var waitingDuringOutage = await WaitingAsync(database);
+        using var health = new HttpClient();
+        await Eventually.Async(
+            () => RelayStatusesAsync(health, workers), statuses => statuses.All(s => s == "Degraded"), "every worker's relay Degraded while the broker is down", TimeSpan.FromSeconds(45));
         await broker.StartAgainAsync();
         var relayedAfterStart = await RelayedAsync(database);
         await Eventually.Async(() => RelayedAsync(database), relayed => relayed > relayedAfterStart + 50, "the relay going again", TimeSpan.FromMinutes(1));
         await keepMoving.CancelAsync();
         await moving;
         await AllRelayedAsync(database);
+        var statusesAfter = await Eventually.Async(
+            () => RelayStatusesAsync(health, workers), statuses => statuses.All(s => s == "Healthy"), "every worker's relay Healthy again", TimeSpan.FromSeconds(30));
         await queue.ReconnectAsync();
         var afterOutage = await queue.TakeAllAsync();
         var allIds = await EventIdsAsync(database);
@@ -57,6 +63,7 @@ public sealed class EventRelayFaultTests(ITestOutputHelper output)
 
         Assert.Equal(calmIds.Order(), calm.Select(e => e.Event.Id!).Order());
         Assert.True(waitingDuringOutage > 0, "events written while the broker was down wait for it");
+        Assert.All(statusesAfter, status => Assert.Equal("Healthy", status));
         Assert.Equal(allIds.Order(), received.Distinct().Order());
     }
 
@@ -73,6 +80,15 @@ public sealed class EventRelayFaultTests(ITestOutputHelper output)
                 // A steady flow rather than a flood: the broker's node must start again on this machine meanwhile.
                 await Task.Delay(TimeSpan.FromMilliseconds(20), CancellationToken.None);
             }
+        }));
+
+    /// <summary>What each worker's /health/ready says of its relay.</summary>
+    private static async Task<IReadOnlyList<string>> RelayStatusesAsync(HttpClient client, WorkerServices workers) =>
+        await Task.WhenAll(workers.Started.Select(async worker =>
+        {
+            using var response = await client.GetAsync(new Uri(worker.Address, "/health/ready"));
+            using var report = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+            return report.RootElement.GetProperty("checks").GetProperty("event-relay").GetProperty("status").GetString()!;
         }));
 
     private static Task AllRelayedAsync(ScratchDatabase database) =>

@@ -51,6 +51,30 @@ public class PrisonEventOutboxTests
 
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task The_backlog_counts_the_events_not_relayed_and_dates_the_oldest_of_them(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await SeedAsync(database, 3);
+        var events = await EventsAsync(database);
+        var relayedAt = DateTime.UtcNow;
+
+        OutboxBacklog waiting, afterOne, afterAll;
+        await using (var db = database.Open())
+        {
+            waiting = await db.OutboxBacklogAsync(CancellationToken.None);
+            await db.MarkRelayedAsync([events[0].Id], relayedAt, CancellationToken.None);
+            afterOne = await db.OutboxBacklogAsync(CancellationToken.None);
+            await db.MarkRelayedAsync([.. events.Select(e => e.Id)], relayedAt, CancellationToken.None);
+            afterAll = await db.OutboxBacklogAsync(CancellationToken.None);
+        }
+
+        Assert.Equal(new OutboxBacklog(events.Count, events.Min(e => e.OccurredAtUtc)), waiting);
+        Assert.Equal(new OutboxBacklog(events.Count - 1, events.Skip(1).Min(e => e.OccurredAtUtc)), afterOne);
+        Assert.Equal(new OutboxBacklog(0, null), afterAll);
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task A_change_rolled_back_and_a_verdict_write_that_changes_nothing_write_no_event(Engine engine)
     {
         await using var database = await ScratchDatabase.MigratedAsync(engine);

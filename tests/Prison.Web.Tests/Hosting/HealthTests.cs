@@ -19,7 +19,7 @@ public sealed class HealthTests(ProductionFixture system) : IClassFixture<Produc
 
     [Theory]
     [InlineData("web", new[] { "database", "masstransit-bus" })]
-    [InlineData("worker", new[] { "database", "hangfire-server", "masstransit-bus" })]
+    [InlineData("worker", new[] { "database", "event-relay", "hangfire-server", "masstransit-bus" })]
     public async Task Each_host_is_ready_and_names_each_dependency_it_checked(string host, string[] checks)
     {
         using var client = Client(host);

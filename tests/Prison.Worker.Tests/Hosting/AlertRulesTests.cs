@@ -103,7 +103,9 @@ public sealed partial class AlertRulesTests
         {
             Sample = new PrisonSample(
                 1, 30, 1, new Dictionary<string, uint> { ["prisoner-changed_error"] = 0 }, new RunSample(10, 5, 0),
-                [new JobSample("unknown-sweeper", LastSucceeded: true, LastRunUnixSeconds: 1_700_000_000, FailedRuns: 0)]),
+                [new JobSample("unknown-sweeper", LastSucceeded: true, LastRunUnixSeconds: 1_700_000_000, FailedRuns: 0)],
+                UnrelayedEvents: 1,
+                OldestUnrelayedSeconds: 30),
         };
         metrics.CommitToVerdict(TimeSpan.FromMilliseconds(5));
         metrics.VerdictsWritten(1);
@@ -145,7 +147,20 @@ public sealed partial class AlertRulesTests
                 values: '0 0 0 2x17'
               - series: 'prison_error_queue_messages{job="worker",instance="a",queue="reevaluate-range_error"}'
                 values: '0x20'
+              - series: 'prison_events_unrelayed_oldest_age_seconds{job="worker",instance="a"}'
+                values: '0 0 0+60x18'
             alert_rule_test:
+              - eval_time: 5m
+                alertname: EventsNotRelayed
+                exp_alerts: []
+              - eval_time: 15m
+                alertname: EventsNotRelayed
+                exp_alerts:
+                  - exp_labels:
+                      severity: warning
+                    exp_annotations:
+                      summary: "An event has waited 13m 0s to be relayed"
+                      description: "The other systems are not told of changes. Check RabbitMQ and the workers' event-relay health and logs (docs/operations.md, \"Metrics and alerts\"); no event is lost meanwhile."
               - eval_time: 5m
                 alertname: PrisonerUnknownTooLong
                 exp_alerts: []

@@ -30,6 +30,10 @@ public sealed class EventRelay(
     private static readonly TimeSpan LongestPause = TimeSpan.FromSeconds(30);
 
     private Dictionary<int, PrisonFacility> _prisons = [];
+    private volatile Exception? _failing;
+
+    /// <summary>Why the last attempt to relay failed (the broker or the database out of reach), or null once one succeeded.</summary>
+    public Exception? Failing => _failing;
     private DateTimeOffset _prunedAt = DateTimeOffset.MinValue;
 
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
@@ -40,6 +44,7 @@ public sealed class EventRelay(
             try
             {
                 var relayed = await RelayBatchAsync(stoppingToken);
+                _failing = null;
                 if (pause > TimeSpan.Zero)
                 {
                     logger.LogInformation("Relaying events again.");
@@ -59,6 +64,7 @@ public sealed class EventRelay(
             catch (Exception error)
             {
                 // The broker or the database away: the claimed rows went back with the transaction; try again later.
+                _failing = error;
                 pause = pause == TimeSpan.Zero ? TimeSpan.FromSeconds(1) : TimeSpan.FromTicks(Math.Min(pause.Ticks * 2, LongestPause.Ticks));
                 logger.LogWarning(error, "Relaying events failed; trying again in {Pause}.", pause);
                 try

@@ -24,6 +24,7 @@ public static class EventsSetup
 
         services.AddSingleton<EventRelay>();
         services.AddHostedService(provider => provider.GetRequiredService<EventRelay>());
+        services.AddHealthChecks().AddCheck<EventRelayHealthCheck>("event-relay");
         return services;
     }
 }

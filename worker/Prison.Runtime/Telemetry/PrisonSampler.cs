@@ -3,6 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Prison.Db;
+using Prison.Db.Events;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
 using Prison.Runtime.Jobs;
@@ -44,6 +45,11 @@ public sealed class PrisonSampler(
             await using var scope = scopes.CreateAsyncScope();
             return await scope.ServiceProvider.GetRequiredService<PrisonDb>().CurrentRunAsync(cancellationToken);
         });
+        var outbox = await TryAsync("the events outbox", async () =>
+        {
+            await using var scope = scopes.CreateAsyncScope();
+            return await scope.ServiceProvider.GetRequiredService<PrisonDb>().OutboxBacklogAsync(cancellationToken);
+        });
         var queues = await TryAsync("the error queues", () => ErrorQueues.CountAsync(settings, cancellationToken));
         var jobStates = await TryAsync("the scheduled jobs", () => Task.FromResult<IReadOnlyList<JobState>?>(JobOverview.Read(jobs)));
         return new PrisonSample(
@@ -52,7 +58,9 @@ public sealed class PrisonSampler(
             backlog?.Due,
             queues,
             run is null ? null : new RunSample(run.Total, run.Done, run.Failed),
-            jobStates?.Select(job => new JobSample(job.Name, job.LastSucceeded, job.LastRunUtc?.ToUnixTimeMilliseconds() / 1000.0, job.Failures)).ToList());
+            jobStates?.Select(job => new JobSample(job.Name, job.LastSucceeded, job.LastRunUtc?.ToUnixTimeMilliseconds() / 1000.0, job.Failures)).ToList(),
+            outbox?.Waiting,
+            outbox is null ? null : outbox.OldestOccurredAtUtc is { } oldestEvent ? Math.Max(0, (now - oldestEvent).TotalSeconds) : 0);
     }
 
     private async Task<T?> TryAsync<T>(string what, Func<Task<T?>> read)

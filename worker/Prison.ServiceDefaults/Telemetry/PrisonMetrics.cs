@@ -29,6 +29,10 @@ public sealed class PrisonMetrics
             "prison.prisoners.unknown.oldest_age", () => Measure(_sample.OldestUnknownSeconds), "s", "How long the prisoner Unknown for longest has been so.");
         meter.CreateObservableGauge(
             "prison.prisoners.due", () => Measure(_sample.DuePrisoners), "{prisoner}", "Prisoners whose verdict's time window has closed, waiting for the due re-evaluation.");
+        meter.CreateObservableGauge(
+            "prison.events.unrelayed", () => Measure(_sample.UnrelayedEvents), "{event}", "Events in the outbox not yet relayed to the broker.");
+        meter.CreateObservableGauge(
+            "prison.events.unrelayed.oldest_age", () => Measure(_sample.OldestUnrelayedSeconds), "s", "How long the oldest event not yet relayed has waited since it occurred.");
         meter.CreateObservableGauge("prison.error_queue.messages", ErrorQueues, "{message}", "Messages in each error queue, where a message goes after its retries failed.");
         meter.CreateObservableGauge("prison.run.prisoners", RunPrisoners, "{prisoner}", "The current full re-evaluation run: its prisoners in all (state=total), evaluated, failed.");
         meter.CreateObservableGauge("prison.job.last_run.succeeded", JobsLastSucceeded, null, "1 when each scheduled job's last run succeeded, 0 when it failed.");

@@ -7,7 +7,9 @@ public sealed record PrisonSample(
     long? DuePrisoners,
     IReadOnlyDictionary<string, uint>? ErrorQueueMessages,
     RunSample? Run,
-    IReadOnlyList<JobSample>? Jobs)
+    IReadOnlyList<JobSample>? Jobs,
+    long? UnrelayedEvents = null,
+    double? OldestUnrelayedSeconds = null)
 {
     public static readonly PrisonSample Nothing = new(null, null, null, null, null, null);
 }
