@@ -44,12 +44,14 @@ public sealed class PrometheusScrapeTests
         // The gauges are read every 15 s, not at each scrape.
         await Eventually.Async(
             () => prometheus.ValueAsync("prison_prisoners_unknown{job=\"worker\"}"), unknown => unknown == 0, "no prisoner Unknown, as the worker reads it", TimeSpan.FromSeconds(60));
+        await Eventually.Async(
+            () => prometheus.ValueAsync("prison_events_unrelayed{job=\"worker\"}"), waiting => waiting == 0, "no event waiting in the outbox, as the worker reads it", TimeSpan.FromSeconds(60));
 
         Assert.Equal(before + 1, after);
         Assert.NotNull(p99);
         Assert.All(
             ["prison_verdicts_written_total", "prison_prisoners_unknown", "prison_prisoners_unknown_oldest_age_seconds", "prison_error_queue_messages",
-             "prison_job_failed_runs", "http_server_request_duration_seconds_count", "db_client_operation_duration_seconds_count"],
+             "prison_events_unrelayed", "prison_events_unrelayed_oldest_age_seconds", "prison_job_failed_runs", "http_server_request_duration_seconds_count", "db_client_operation_duration_seconds_count"],
             name => Assert.Contains(name, names));
         Assert.Equal(3, await prometheus.ValueAsync("count(prison_error_queue_messages{job=\"worker\"})"));
         Assert.Null(await prometheus.ValueAsync("prison_prisoners_unknown{job=\"web\"}"));
