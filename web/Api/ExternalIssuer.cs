@@ -32,6 +32,12 @@ public sealed record ExternalIssuer(Uri Address, string Audience, string ClientC
             throw new StartupException($"{AddressKey} is '{configuration[AddressKey]}': it must be the issuer's absolute address, as its tokens' iss claim names it.");
         }
 
+        // The issuer's keys are fetched from this address: over plain HTTP anyone on the path could put in their own.
+        if (address.Scheme != Uri.UriSchemeHttps && !address.IsLoopback)
+        {
+            throw new StartupException($"{AddressKey} is '{address}': the issuer's keys are read from it, so it must be https (plain http only on loopback).");
+        }
+
         if (string.IsNullOrWhiteSpace(configuration[AudienceKey]))
         {
             throw new StartupException($"{AddressKey} is set but {AudienceKey} is not: name the audience the issuer puts in tokens meant for this API.");

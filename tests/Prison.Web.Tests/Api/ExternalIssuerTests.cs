@@ -48,6 +48,18 @@ public sealed class ExternalIssuerTests(ProductionFixture system) : IClassFixtur
         Assert.Equal(HttpStatusCode.Unauthorized, ownToken.StatusCode);
     }
 
+    [Theory]
+    [InlineData("http://login.prison.example/", "prison-dashboard", "https")]
+    [InlineData("https://login.prison.example/", "", "Api:ExternalIssuer:Audience")]
+    [InlineData("login.prison.example", "prison-dashboard", "absolute address")]
+    public async Task An_issuer_whose_keys_could_be_swapped_or_without_an_audience_stops_the_start(string address, string audience, string said)
+    {
+        var refused = await Assert.ThrowsAsync<Prison.ServiceDefaults.StartupException>(() => RunningWeb.StartAsync(
+            system.Database, system.QueuePrefix, system.Clock, $"--Api:ExternalIssuer:Address={address}", $"--Api:ExternalIssuer:Audience={audience}"));
+
+        Assert.Contains(said, refused.Message, StringComparison.Ordinal);
+    }
+
     /// <summary>The issuer's token as any system gets it (the secret is the issuer's affair; this one asks none).</summary>
     private static async Task<string> TokenAsync(ExternalIssuerHost issuer, string client, string audience)
     {
