@@ -48,7 +48,11 @@ for user in web worker; do
 done
 if [ ! -e "$folder/rabbitmq-definitions.json" ]; then
     user() { printf '{"name": "%s", "password_hash": "%s", "hashing_algorithm": "rabbit_password_hashing_sha256", "tags": [%s]}' "$1" "$(rabbit_hash "$2")" "$3"; }
-    permission() { printf '{"user": "%s", "vhost": "/", "configure": ".*", "write": ".*", "read": ".*"}' "$1"; }
+    # Each user's regular expressions, as deploy/rabbitmq/permissions declares them.
+    permission() {
+        awk -v user="$1" '$1 == user { printf "{\"user\": \"%s\", \"vhost\": \"/\", \"configure\": \"%s\", \"write\": \"%s\", \"read\": \"%s\"}", $1, $2, $3, $4; found = 1 }
+            END { if (!found) { print "deploy/rabbitmq/permissions names no " user > "/dev/stderr"; exit 1 } }' "$(dirname "$0")/rabbitmq/permissions"
+    }
     write rabbitmq-definitions.json 999 "$(printf '{"users": [%s, %s, %s], "vhosts": [{"name": "/"}], "permissions": [%s, %s, %s]}\n' \
         "$(user prison_admin "$admin" '"administrator"')" \
         "$(user prison_web "$(cat "$folder/web-rabbitmq-password")" '')" \

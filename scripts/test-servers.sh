@@ -46,6 +46,8 @@ install_missing() {
   [ -x /usr/sbin/nginx ] || missing+=(nginx)
   # The TLS scanner TlsProxyTests checks that proxy's protocols and suites with.
   [ -x /usr/bin/sslscan ] || missing+=(sslscan)
+  # ComposeFileTests runs `docker-compose config` on docker-compose.yml: Debian's compose reads a file without an engine.
+  [ -x /usr/bin/docker-compose ] || missing+=(docker-compose)
   if [ ${#missing[@]} -gt 0 ]; then
     log "installing from Debian's packages: ${missing[*]}"
     as_root apt-get update -qq

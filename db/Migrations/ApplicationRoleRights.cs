@@ -7,7 +7,8 @@ namespace Prison.Db.Migrations;
 /// <summary>
 /// What the PostgreSQL roles web, the worker and the command line connect as may do, when the schema belongs to another
 /// role (the one migrate connects as): read and write the rows their work needs (<see cref="Narrowed"/>), only read and
-/// append to the audit log and only read the migration history; never alter, drop or create anything, nor grant.
+/// append to the audit log and only read the migration history; only the worker writes Hangfire's jobs; never alter,
+/// drop or create anything, nor grant.
 /// Given again on every migrate, after the migrations, so each new table is covered and nothing granted by hand outlives it.
 /// </summary>
 public static class ApplicationRoleRights
@@ -77,16 +78,27 @@ public static class ApplicationRoleRights
     }
 
     /// <summary>
-    /// Grants <paramref name="role"/> exactly what <paramref name="process"/> uses in this database's schema and in
-    /// <paramref name="otherSchemas"/> (Hangfire's), first taking back whatever it had there.
+    /// Whether <paramref name="process"/> may write the job storage's schema (Hangfire's), or only read it: a job
+    /// written there names the method a worker runs, so only the worker's role writes it. Web's operations page and
+    /// dashboard and the command line read it and ask a worker by message to fire, retry or delete a run.
     /// </summary>
-    public static async Task GrantAsync(this PrisonDb db, string role, IReadOnlyCollection<string> otherSchemas, ProcessKind process = ProcessKind.Every, CancellationToken cancellationToken = default)
+    public static bool WritesJobStorage(ProcessKind process) => process is ProcessKind.Worker or ProcessKind.Every;
+
+    /// <summary>
+    /// Grants <paramref name="role"/> exactly what <paramref name="process"/> uses in this database's schema and in
+    /// <paramref name="jobSchemas"/> (Hangfire's), first taking back whatever it had there.
+    /// </summary>
+    public static async Task GrantAsync(this PrisonDb db, string role, IReadOnlyCollection<string> jobSchemas, ProcessKind process = ProcessKind.Every, CancellationToken cancellationToken = default)
     {
         var connection = db.Database.GetDbConnection();
         var schema = await ScalarAsync(connection, "SELECT current_schema()", cancellationToken);
         var database = await ScalarAsync(connection, "SELECT current_database()", cancellationToken);
         var grantee = Quoted(role);
-        var schemas = string.Join(", ", new[] { schema }.Concat(otherSchemas).Select(Quoted));
+        var schemas = string.Join(", ", new[] { schema }.Concat(jobSchemas).Select(Quoted));
+        var written = WritesJobStorage(process) ? schemas : Quoted(schema);
+        var readOnly = WritesJobStorage(process) || jobSchemas.Count == 0
+            ? string.Empty
+            : $"GRANT SELECT ON ALL TABLES IN SCHEMA {string.Join(", ", jobSchemas.Select(Quoted))} TO {grantee};";
         var narrowed = string.Concat(Narrowed(process).Select(table =>
             $"REVOKE ALL ON {Quoted(schema)}.{Quoted(table.Key)} FROM {grantee};\n"
             + (table.Value.Length == 0 ? string.Empty : $"GRANT {table.Value} ON {Quoted(schema)}.{Quoted(table.Key)} TO {grantee};\n")));
@@ -97,9 +109,10 @@ public static class ApplicationRoleRights
             REVOKE ALL ON SCHEMA {schemas} FROM {grantee};
             GRANT CONNECT ON DATABASE {Quoted(database)} TO {grantee};
             GRANT USAGE ON SCHEMA {schemas} TO {grantee};
-            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {schemas} TO {grantee};
-            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {schemas} TO {grantee};
-            GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA {schemas} TO {grantee};
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA {written} TO {grantee};
+            GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA {written} TO {grantee};
+            GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA {written} TO {grantee};
+            {readOnly}
             REVOKE INSERT, UPDATE, DELETE ON {Quoted(schema)}.{Quoted(HistoryRepository.DefaultTableName)} FROM {grantee};
             REVOKE UPDATE, DELETE ON {Quoted(schema)}.audit_entry FROM {grantee};
             {narrowed}

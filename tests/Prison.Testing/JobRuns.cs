@@ -1,4 +1,5 @@
 using Hangfire;
+using Hangfire.Storage;
 using Hangfire.Storage.Monitoring;
 using Microsoft.Extensions.DependencyInjection;
 
@@ -7,9 +8,16 @@ namespace Prison.Testing;
 /// <summary>Runs of the scheduled jobs as Hangfire's own storage records them: each run's states, oldest first.</summary>
 public static class JobRuns
 {
-    /// <summary>Fires a scheduled job now, as the command line and the dashboard do; returns the run's id.</summary>
+    /// <summary>Fires a scheduled job now, as a worker does when asked; returns the run's id.</summary>
     public static string Fire(IServiceProvider services, string job) =>
         services.GetRequiredService<IRecurringJobManagerV2>().TriggerJob(job) ?? throw new InvalidOperationException($"{job} is not registered.");
+
+    /// <summary>The id of the scheduled job's last run, or null before its first.</summary>
+    public static string? Last(JobStorage storage, string job)
+    {
+        using var connection = storage.GetConnection();
+        return connection.GetRecurringJobs([job]).Single().LastJobId;
+    }
 
     public static IReadOnlyList<StateHistoryDto> States(JobStorage storage, string runId) =>
         [.. Enumerable.Reverse(storage.GetMonitoringApi().JobDetails(runId)?.History ?? [])];

@@ -51,8 +51,8 @@ public static class WebApp
         builder.Services.AddHsts(options => options.MaxAge = TimeSpan.FromDays(365));
         if (settings.RabbitMq is not null)
         {
-            // The workers run the jobs; web reads them and fires them through their storage, for the operations
-            // page and Hangfire's dashboard. (Embedded, AddPrison gave web the jobs to run itself.)
+            // The workers run the jobs; web only reads their storage, for the operations page and Hangfire's
+            // dashboard, and asks a worker by message to act on them. (Embedded, AddPrison gave web the jobs to run itself.)
             builder.Services.AddPrisonJobs(settings, runJobs: false);
         }
 
@@ -110,7 +110,6 @@ public static class WebApp
         app.UseAuthorization();
         // After authorization: a download's limit is per signed-in user, and counts only those allowed to download.
         app.UseRateLimiter();
-        app.UseJobsDashboardAudit();
         app.UseAntiforgery();
         app.MapRazorPages();
         app.MapDashboardPoll();

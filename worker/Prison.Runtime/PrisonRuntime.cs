@@ -121,6 +121,7 @@ public static class PrisonRuntime
                 bus.AddConsumer<PrisonerChangedConsumer>(consumer => consumer.Options<BatchOptions>(PrisonerChangedConsumer.ConfigureBatches));
                 bus.AddConsumer<ReevaluateRangeConsumer>();
                 bus.AddConsumer<ReevaluateRangeFaultConsumer>();
+                bus.AddConsumer<ScheduledJobRequestConsumer>();
             }
 
             if (settings.RabbitMq is { } rabbit)
@@ -166,7 +167,8 @@ public static class PrisonRuntime
     /// <summary>
     /// Hangfire over <see cref="PrisonJobStorage"/>. With <paramref name="runJobs"/>, one Hangfire server in this
     /// process, which runs the jobs and takes its share of the schedule; without, a process that only reads the jobs
-    /// and fires them through the storage (the command line, web's operations page and dashboard in production).
+    /// (the command line, web's operations page and dashboard in production), and asks a worker to act on them by a
+    /// <see cref="Prison.Domain.Messages.ScheduledJobRequest"/>: only the workers' role may write the storage.
     /// </summary>
     public static void AddPrisonJobs(this IServiceCollection services, PrisonSettings settings, bool runJobs)
     {

@@ -8,6 +8,7 @@ using Microsoft.Extensions.Logging.Testing;
 using Npgsql;
 using Prison.Db;
 using Prison.Db.Audit;
+using Prison.Runtime.Jobs;
 
 namespace Prison.Worker.Tests.CommandLine;
 
@@ -62,6 +63,11 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     private const string PlantKey = "INSERT INTO data_protection_key (name, xml) VALUES ('planted', '<key id=\"00000000-0000-0000-0000-000000000001\" version=\"1\" />')";
     private const string ApproveAssembly = "INSERT INTO rule_assembly_approval VALUES (repeat('a', 64), 'any.dll', 'AnyRule', 'nobody', now())";
 
+    /// <summary>A job row names the method a worker's Hangfire server runs: any method of any loaded type.</summary>
+    private const string PlantJob = """INSERT INTO hangfire.job (invocationdata, arguments, createdat) VALUES ('{"Type":"System.IO.File, System.Private.CoreLib","Method":"Delete","ParameterTypes":"[\"System.String\"]","Arguments":"[\"\\\"/data/prison.db\\\"\"]"}', '[]', now())""";
+    private const string QueueJob = "INSERT INTO hangfire.jobqueue (jobid, queue) SELECT id, 'default' FROM hangfire.job";
+    private const string RewriteRecurringJob = "UPDATE hangfire.hash SET value = '{}' WHERE field = 'Job'";
+
     /// <summary>
     /// Each process's own role, tried as whoever holds its connection would: what its work does not need is refused.
     /// On one role for every process, each of these statements succeeded.
@@ -89,6 +95,14 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("command line", "DELETE FROM rule_assembly_approval")]
     [InlineData("command line", "DELETE FROM staff_user")]
     [InlineData("command line", "UPDATE staff_role SET name = 'Admin'")]
+    [InlineData("web", PlantJob)]
+    [InlineData("web", QueueJob)]
+    [InlineData("web", RewriteRecurringJob)]
+    [InlineData("web", "DELETE FROM hangfire.job")]
+    [InlineData("command line", PlantJob)]
+    [InlineData("command line", QueueJob)]
+    [InlineData("command line", RewriteRecurringJob)]
+    [InlineData("command line", "DELETE FROM hangfire.job")]
     public async Task Each_process_role_is_refused_what_its_work_does_not_need(string process, string statement)
     {
         var role = RoleOf(process);
@@ -120,6 +134,13 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
     [InlineData("command line", "rule_assembly_approval", "SELECT")]
     [InlineData("command line", "staff_user", "INSERT,SELECT,UPDATE")]
     [InlineData("command line", "audit_entry", "INSERT,SELECT")]
+    [InlineData("web", "job", "SELECT")]
+    [InlineData("web", "hash", "SELECT")]
+    [InlineData("command line", "job", "SELECT")]
+    [InlineData("command line", "jobqueue", "SELECT")]
+    [InlineData("worker", "job", "DELETE,INSERT,SELECT,UPDATE")]
+    [InlineData("worker", "jobqueue", "DELETE,INSERT,SELECT,UPDATE")]
+    [InlineData("one role for all", "job", "DELETE,INSERT,SELECT,UPDATE")]
     public async Task Migrate_gives_each_process_role_exactly_its_rights(string process, string table, string rights)
     {
         var role = RoleOf(process);
@@ -338,11 +359,39 @@ public sealed class ApplicationRoleTests(ApplicationRoleDatabase fixture) : ICla
         Assert.Equal(1L, await fixture.Database.ScalarAsync<long>($"SELECT count(*) FROM audit_entry WHERE user_name = '{name}' AND action = 'SignedIn'"));
         Assert.True(await fixture.Database.ScalarAsync<long>("SELECT count(*) FROM hangfire.set WHERE key = 'recurring-jobs'") > 0);
 
-        // A scheduled job fired from the command line and run by the worker, through Hangfire's storage.
-        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine[1..]]);
+        // A scheduled job fired from the command line, then from web's operations page: neither may write Hangfire's
+        // storage, so each asks the worker by message, and the worker's role fires it.
+        var storage = worker.Services.GetRequiredService<JobStorage>();
+        var before = JobRuns.Last(storage, NightlyReevaluationJob.Name);
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", NightlyReevaluationJob.Name, .. commandLine[1..]]);
         Assert.True(fired.ExitCode == 0, fired.Output);
-        var states = await JobRuns.FinishedAsync(worker.Services.GetRequiredService<JobStorage>(), Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value);
-        Assert.Equal("Succeeded", states[^1].StateName);
+        var firedByCommandLine = await Eventually.Async(() => Task.FromResult(JobRuns.Last(storage, NightlyReevaluationJob.Name)), run => run != before, "the worker to fire the job the command line asked for");
+        Assert.Equal("Succeeded", (await JobRuns.FinishedAsync(storage, firedByCommandLine!))[^1].StateName);
+        await Eventually.Async(() => fixture.Database.ScalarAsync<long>("SELECT count(*) FROM reevaluation_run WHERE finished_at IS NULL"), going => going == 0, "the nightly run to end");
+
+        var operatorName = await web.CreateUserAsync(Db.Identity.Roles.Operator);
+        using var operatorClient = await web.ClientSignedInAsAsync(operatorName);
+        var operations = SigningIn.TokenIn(await operatorClient.GetStringAsync("/operations"));
+        using (var asked = await operatorClient.PostAsync("/operations?handler=Job", new FormUrlEncodedContent(
+            [new(NoticePosting.TokenField, operations), new("job", NightlyReevaluationJob.Name), new("act", "Fire")])))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, asked.StatusCode);
+        }
+
+        var firedByWeb = await Eventually.Async(() => Task.FromResult(JobRuns.Last(storage, NightlyReevaluationJob.Name)), run => run != firedByCommandLine, "the worker to fire the job web asked for");
+        Assert.Equal("Succeeded", (await JobRuns.FinishedAsync(storage, firedByWeb!))[^1].StateName);
+        await Eventually.Async(() => fixture.Database.ScalarAsync<long>("SELECT count(*) FROM reevaluation_run WHERE finished_at IS NULL"), going => going == 0, "the nightly run to end");
+
+        // The operator's full re-evaluation, which web starts itself and the worker carries out.
+        using (var run = await operatorClient.PostAsync("/operations?handler=Run", new FormUrlEncodedContent([new(NoticePosting.TokenField, operations)])))
+        {
+            Assert.Equal(HttpStatusCode.Redirect, run.StatusCode);
+        }
+
+        await Eventually.Async(
+            () => fixture.Database.ScalarAsync<long>("SELECT count(*) FROM reevaluation_run WHERE started_by LIKE 'operations page%' AND finished_at IS NOT NULL AND done = total"),
+            finished => finished == 1,
+            "the operator's full re-evaluation to finish");
 
         // A statement refused to either anywhere in their work (a consumer, Hangfire's upkeep in the background) is logged
         // as an error. The health checks' reports are not: the probes that waited for the bus to start logged its "not started".

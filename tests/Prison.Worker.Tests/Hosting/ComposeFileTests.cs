@@ -255,6 +255,55 @@ public sealed partial class ComposeFileTests
         Assert.StartsWith("${SERVER_NAME:?", Scalar(Child(proxy, "environment")!, "SERVER_NAME"), StringComparison.Ordinal);
     }
 
+    /// <summary>
+    /// Compose itself reads the file as `docker compose up` would (Debian's docker-compose, which scripts/test-servers.sh
+    /// installs; `config` needs no engine), with .env.example's variables and SERVER_NAME set: it validates, and every
+    /// secret file it resolves is one deploy/secrets.sh makes, readable by its owner alone.
+    /// </summary>
+    [Fact]
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    public async Task Compose_validates_the_file_and_each_secret_it_names_is_a_file_deploy_secrets_sh_makes()
+    {
+        var folder = Directory.CreateTempSubdirectory("prison-compose-");
+        try
+        {
+            File.Copy(Path.Combine(root, "docker-compose.yml"), Path.Combine(folder.FullName, "docker-compose.yml"));
+            await File.WriteAllTextAsync(
+                Path.Combine(folder.FullName, ".env"),
+                Regex.Replace(await File.ReadAllTextAsync(Path.Combine(root, ".env.example")), "(?m)^SERVER_NAME=.*$", "SERVER_NAME=prison.example.org"));
+            var made = await RunAsync("sh", Path.Combine(root, "deploy", "secrets.sh"), Path.Combine(folder.FullName, "deploy", "secrets"));
+            Assert.True(made.ExitCode == 0, made.Output);
+
+            var config = await RunAsync("docker-compose", "--project-directory", folder.FullName, "-f", Path.Combine(folder.FullName, "docker-compose.yml"), "config");
+
+            Assert.True(config.ExitCode == 0, config.Output);
+            var resolved = new YamlStream();
+            resolved.Load(new StringReader(config.Output));
+            var files = ((YamlMappingNode)Child(resolved.Documents[0].RootNode, "secrets")!).Children
+                .ToDictionary(secret => ((YamlScalarNode)secret.Key).Value!, secret => Scalar(secret.Value, "file")!);
+            Assert.NotEmpty(files);
+            Assert.All(files, secret =>
+            {
+                Assert.StartsWith(Path.Combine(folder.FullName, "deploy", "secrets") + "/", secret.Value, StringComparison.Ordinal);
+                Assert.True(File.Exists(secret.Value), $"{secret.Key}: {secret.Value} is not a file deploy/secrets.sh makes.");
+                Assert.Equal(UnixFileMode.UserRead, File.GetUnixFileMode(secret.Value));
+            });
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+
+    private static async Task<(int ExitCode, string Output)> RunAsync(string program, params string[] arguments)
+    {
+        using var process = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo(program, arguments) { RedirectStandardOutput = true, RedirectStandardError = true })!;
+        var output = process.StandardOutput.ReadToEndAsync();
+        var error = process.StandardError.ReadToEndAsync();
+        await process.WaitForExitAsync();
+        return (process.ExitCode, await output + await error);
+    }
+
     [Fact]
     public void Prometheus_is_given_the_alert_rules_its_configuration_names()
     {

@@ -1,10 +1,12 @@
 using Hangfire;
+using MassTransit;
 using Microsoft.AspNetCore.Mvc;
 using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
+using Prison.Domain.Messages;
 using Prison.Web.Pages.Shared;
 using Prison.Runtime.Jobs;
 using Prison.Runtime.Messaging;
@@ -16,7 +18,7 @@ namespace Prison.Web.Pages.Operations;
 /// <summary>The operator's view of the worker: scheduled jobs, re-evaluation runs, and what waits to be evaluated.</summary>
 public sealed class IndexModel(
     PrisonDb db, ReevaluationRuns runs, JobStorage jobs, PrisonSettings settings,
-    PrisonTime time, JobSettings jobSettings, TimeProvider clock, ILogger<IndexModel> logger) : PageModel
+    PrisonTime time, JobSettings jobSettings, TimeProvider clock, IPublishEndpoint bus, ILogger<IndexModel> logger) : PageModel
 {
     public IReadOnlyList<JobState> Jobs { get; private set; } = [];
 
@@ -61,6 +63,30 @@ public sealed class IndexModel(
             ? $"Asked for a full re-evaluation from the operations page; one was already going ({start.Run.Scope}, started by {start.Run.StartedBy})"
             : $"Started a full re-evaluation (run {start.Run.Id}) from the operations page"));
         await db.SaveChangesAsync(cancellationToken);
+        return RedirectToPage();
+    }
+
+    /// <summary>
+    /// Fires a scheduled job now, or retries or deletes its failed runs: asked of a worker by message, since web's
+    /// role may only read the job storage. The worker carries it out within seconds; the table above shows the outcome.
+    /// </summary>
+    public async Task<IActionResult> OnPostJobAsync(string? job, ScheduledJobAct act, CancellationToken cancellationToken)
+    {
+        if (!ModelState.IsValid || job is null || !PrisonSchedule.Names.Contains(job, StringComparer.Ordinal) || !Enum.IsDefined(act))
+        {
+            return BadRequest();
+        }
+
+        var what = act switch
+        {
+            ScheduledJobAct.Fire => $"fire {job} now",
+            ScheduledJobAct.RetryFailed => $"retry the failed runs of {job}",
+            _ => $"delete the failed runs of {job}",
+        };
+        await bus.Publish(new ScheduledJobRequest(job, act, $"operations page ({db.ActorName})"), cancellationToken);
+        db.AuditEntries.Add(AuditEntry.JobRun($"Asked the workers to {what} from the operations page"));
+        await db.SaveChangesAsync(cancellationToken);
+        Message = $"Asked the workers to {what}; the table below shows the outcome within seconds.";
         return RedirectToPage();
     }
 

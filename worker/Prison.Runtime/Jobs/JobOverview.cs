@@ -23,11 +23,7 @@ public static class JobOverview
     /// <returns>The jobs registered so far (a worker registers them when it starts), in name order.</returns>
     public static IReadOnlyList<JobState> Read(JobStorage storage)
     {
-        var failures = storage.GetMonitoringApi().FailedJobs(0, FailedRunsCounted)
-            .Select(failed => failed.Value?.Job?.Type is { } type && NamesByType.TryGetValue(type, out var name) ? name : null)
-            .OfType<string>()
-            .CountBy(name => name)
-            .ToDictionary();
+        var failures = FailedRuns(storage).CountBy(run => run.Job).ToDictionary();
         using var connection = storage.GetConnection();
         return
         [
@@ -41,6 +37,13 @@ public static class JobOverview
                 .OrderBy(job => job.Name, StringComparer.Ordinal),
         ];
     }
+
+    /// <summary>The failed runs among the newest <see cref="FailedRunsCounted"/>, each with its job's name.</summary>
+    public static IEnumerable<(string Id, string Job)> FailedRuns(JobStorage storage) =>
+        storage.GetMonitoringApi().FailedJobs(0, FailedRunsCounted)
+            .Select(failed => (failed.Key, Job: failed.Value?.Job?.Type is { } type && NamesByType.TryGetValue(type, out var name) ? name : null))
+            .Where(run => run.Job is not null)
+            .Select(run => (run.Key, run.Job!));
 
     private static (string Outcome, bool? Succeeded) Outcome(StateData? last, string? schedulingError)
     {

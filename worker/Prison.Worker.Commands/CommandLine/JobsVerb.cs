@@ -1,9 +1,11 @@
 using System.CommandLine;
 using System.Globalization;
 using Hangfire;
+using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Prison.Domain.Evaluation;
+using Prison.Domain.Messages;
 using Prison.Runtime;
 using Prison.Runtime.Jobs;
 using Prison.ServiceDefaults;
@@ -13,22 +15,22 @@ namespace Prison.Worker.CommandLine;
 
 /// <summary>
 /// The scheduled jobs as the workers' shared Hangfire storage holds them: next and last runs, the last run's outcome
-/// and the failed runs, and firing one now (a running worker picks it up). This process only reads and writes the
-/// storage; it never runs a job.
+/// and the failed runs, and firing one now. This process only reads the storage, which its role may not write: it asks
+/// a worker by message to fire a job, and never runs one.
 /// </summary>
 internal static class JobsVerb
 {
     public static Command Create()
     {
         var list = Verb.Create("list", "The scheduled jobs with their next and last runs, the last run's outcome and the failed runs.", (_, configuration, cancellationToken) =>
-            WithJobStorageAsync(configuration, cancellationToken, services =>
+            WithJobStorageAsync(configuration, withBus: false, cancellationToken, services =>
             {
                 var zone = services.GetRequiredService<PrisonCalendar>().TimeZone;
                 var jobs = JobOverview.Read(services.GetRequiredService<JobStorage>());
                 if (jobs.Count == 0)
                 {
                     AnsiConsole.MarkupLine("No scheduled job is registered yet: a worker registers them when it starts.");
-                    return 0;
+                    return Task.FromResult(0);
                 }
 
                 var table = new Table().AddColumns("Job", "Next run", "Last run", "Last outcome", "Failed runs");
@@ -40,8 +42,8 @@ internal static class JobsVerb
                 }
 
                 AnsiConsole.Write(table);
-                AnsiConsole.MarkupLineInterpolated($"Times in {zone.Id}. Failed runs wait in Hangfire's failed list: web's /operations/jobs retries or deletes them.");
-                return 0;
+                AnsiConsole.MarkupLineInterpolated($"Times in {zone.Id}. Failed runs wait in Hangfire's failed list: web's /operations page retries or deletes them.");
+                return Task.FromResult(0);
             }));
 
         var name = new Argument<string>("NAME") { Description = $"one of {string.Join(", ", PrisonSchedule.Names)}" };
@@ -53,11 +55,15 @@ internal static class JobsVerb
                 throw new UsageException($"No job is called '{job}'. The jobs are: {string.Join(", ", PrisonSchedule.Names.Order(StringComparer.Ordinal))}.");
             }
 
-            return WithJobStorageAsync(configuration, cancellationToken, services =>
+            return WithJobStorageAsync(configuration, withBus: true, cancellationToken, async services =>
             {
-                var id = services.GetRequiredService<IRecurringJobManagerV2>().TriggerJob(job)
-                    ?? throw new StartupException($"The job {job} is not registered yet: a worker registers the jobs when it starts.");
-                AnsiConsole.MarkupLineInterpolated($"Fired {job} as run {id}; a running worker runs it within seconds. 'jobs list' shows its outcome.");
+                if (JobOverview.Read(services.GetRequiredService<JobStorage>()).All(registered => registered.Name != job))
+                {
+                    throw new StartupException($"The job {job} is not registered yet: a worker registers the jobs when it starts.");
+                }
+
+                await services.GetRequiredService<IPublishEndpoint>().Publish(new ScheduledJobRequest(job, ScheduledJobAct.Fire, $"command line ({Environment.UserName})"), cancellationToken);
+                AnsiConsole.MarkupLineInterpolated($"Asked the workers to fire {job}; a running worker runs it within seconds. 'jobs list' shows its outcome.");
                 return 0;
             });
         }, name);
@@ -65,7 +71,8 @@ internal static class JobsVerb
         return Verb.Create("jobs", "The scheduled jobs: list them, or fire one now.", (_, _, _) => throw new UsageException("Say 'jobs list' or 'jobs trigger NAME'."), list, trigger);
     }
 
-    private static async Task<int> WithJobStorageAsync(string[] configuration, CancellationToken cancellationToken, Func<IServiceProvider, int> work)
+    /// <param name="withBus">Starts the bus too, to send a request to the workers (the broker must answer).</param>
+    private static async Task<int> WithJobStorageAsync(string[] configuration, bool withBus, CancellationToken cancellationToken, Func<IServiceProvider, Task<int>> work)
     {
         var builder = Host.CreateApplicationBuilder(configuration);
         var settings = builder.AddPrison(hostWorker: false);
@@ -75,9 +82,25 @@ internal static class JobsVerb
         }
 
         builder.Services.AddPrisonJobs(settings, runJobs: false);
-        await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
+        if (!withBus)
+        {
+            await StartupChecks.EnsureDatabaseReachableAsync(settings, cancellationToken);
+            using var reader = builder.Build();
+            return await work(reader.Services);
+        }
+
+        await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
         using var host = builder.Build();
-        return work(host.Services);
+        var bus = host.Services.GetRequiredService<IBusControl>();
+        await bus.StartAsync(cancellationToken);
+        try
+        {
+            return await work(host.Services);
+        }
+        finally
+        {
+            await bus.StopAsync(CancellationToken.None);
+        }
     }
 
     private static string Local(DateTimeOffset? utc, TimeZoneInfo zone) =>
