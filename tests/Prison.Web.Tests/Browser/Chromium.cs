@@ -14,6 +14,8 @@ public sealed partial class Chromium : IAsyncLifetime
 
     public async Task InitializeAsync()
     {
+        // An assertion waits as long as an action does: test projects run side by side and share the cores.
+        Assertions.SetDefaultExpectTimeout(10_000);
         _playwright = await Playwright.CreateAsync();
         Browser = await _playwright.Chromium.LaunchAsync(new BrowserTypeLaunchOptions
         {
