@@ -1,11 +1,11 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
 using Prison.Db.RuleSettings;
-using Prison.Db.Writes;
 using Prison.Db.Tests.Writes;
+using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Record;
-using static Prison.Db.Tests.Reads.SeededPrison;
+using static Prison.Testing.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 
