@@ -10,8 +10,8 @@ using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain.Evaluation;
 using Prison.Testing;
-using Prison.Web.App;
 using Prison.Web.Demo;
+using Prison.Web.App;
 using Prison.Web.Pages.Prisoners;
 
 namespace Prison.Benchmarks;

@@ -1,23 +1,23 @@
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.FileProviders;
-using Prison.Runtime;
-using Prison.Runtime.Evaluation;
-using Prison.ServiceDefaults;
-using Prison.ServiceDefaults.Telemetry;
-using Prison.Web.Api;
-using Prison.Web.Demo;
 using Prison.Web.Events;
+using Prison.Web.Api;
 using Prison.Web.Forms;
-using Prison.Web.Network;
 using Prison.Web.Pages.Admin.Rules;
 using Prison.Web.Pages.Operations;
 using Prison.Web.Pages.Prisoners;
 using Prison.Web.Pages.Prisons.Dashboard;
 using Prison.Web.Pages.Prisons.SinceLastShift;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Demo;
+using Prison.Web.Network;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
+using Prison.Runtime;
+using Prison.Runtime.Evaluation;
+using Prison.ServiceDefaults;
+using Prison.ServiceDefaults.Telemetry;
 
 namespace Prison.Web.App;
 

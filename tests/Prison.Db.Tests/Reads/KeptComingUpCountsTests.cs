@@ -1,8 +1,8 @@
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
 using Prison.Db.RuleSettings;
-using Prison.Db.Tests.Writes;
 using Prison.Db.Writes;
+using Prison.Db.Tests.Writes;
 using Prison.Domain;
 using Prison.Domain.Record;
 using static Prison.Testing.SeededPrison;

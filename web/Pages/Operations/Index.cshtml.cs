@@ -5,11 +5,11 @@ using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Db.Reads;
 using Prison.Db.Runs;
+using Prison.Web.Pages.Shared;
 using Prison.Runtime.Jobs;
 using Prison.Runtime.Messaging;
 using Prison.Runtime.Runs;
 using Prison.ServiceDefaults;
-using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Operations;
 

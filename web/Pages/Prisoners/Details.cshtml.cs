@@ -11,8 +11,8 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;

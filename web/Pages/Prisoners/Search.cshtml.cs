@@ -5,8 +5,8 @@ using Prison.Db.Audit;
 using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Web.Downloads;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;

@@ -2,8 +2,8 @@ using Microsoft.AspNetCore.Mvc;
 using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain.Evaluation;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisoners;

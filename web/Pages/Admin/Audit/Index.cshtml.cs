@@ -6,8 +6,8 @@ using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.Forms;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Admin.Audit;
 

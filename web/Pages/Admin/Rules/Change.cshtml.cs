@@ -5,8 +5,8 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.RuleSettings;
 using Prison.Domain.Evaluation;
-using Prison.Runtime.Evaluation;
 using Prison.Web.Forms;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

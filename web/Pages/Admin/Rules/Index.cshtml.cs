@@ -3,8 +3,8 @@ using Microsoft.AspNetCore.Mvc.RazorPages;
 using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Db.RuleSettings;
-using Prison.Runtime.Evaluation;
 using Prison.Web.Forms;
+using Prison.Runtime.Evaluation;
 
 namespace Prison.Web.Pages.Admin.Rules;
 

@@ -4,8 +4,8 @@ using Prison.Db;
 using Prison.Db.Identity;
 using Prison.Domain;
 using Prison.Web.Forms;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 
 namespace Prison.Web.Pages.Admin.Users;
 

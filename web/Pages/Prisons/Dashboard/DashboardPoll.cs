@@ -3,8 +3,8 @@ using Prison.Db;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Web.Pages.Prisons.ComingUp;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons.Dashboard;

@@ -8,8 +8,8 @@ using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Web.Downloads;
 using Prison.Web.Forms;
-using Prison.Web.Pages.Shared;
 using Prison.Web.SignIn;
+using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 
 namespace Prison.Web.Pages.Prisons.SinceLastShift;
