@@ -7,7 +7,7 @@ namespace Prison.Db;
 /// Compiled statements kept per model: a compiled query serves only the model it was compiled against, and PostgreSQL
 /// and SQLite each have theirs. A model no context uses any more takes its statements along.
 /// </summary>
-internal sealed class CompiledPerModel<T>(Func<IModel, T> compile)
+public sealed class CompiledPerModel<T>(Func<IModel, T> compile)
     where T : class
 {
     private readonly ConditionalWeakTable<IModel, T> perModel = new();

@@ -4,7 +4,7 @@ namespace Prison.Db.Reads;
 /// One stripe of how many of a prison's current prisoners have a stored forecast at one instant, made with one rule
 /// set. Written only by the database's triggers (migration 026), in the same calls that keep
 /// <see cref="PrisonStatusCount"/>; a prison's "Coming up" count within a span is the sum of its rows of the rule set
-/// in force up to the span's end (<see cref="ComingUpReads"/>). A row that comes down to zero is deleted.
+/// in force up to the span's end (<see cref="ComingUpCounts"/>). A row that comes down to zero is deleted.
 /// </summary>
 public sealed class PrisonComingUp
 {

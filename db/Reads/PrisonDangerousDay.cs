@@ -3,7 +3,7 @@ namespace Prison.Db.Reads;
 /// <summary>
 /// The net change of one stripe of a prison's Dangerous count on one UTC day. Written only by the database's triggers
 /// (migration 025), in the same calls that keep <see cref="PrisonStatusCount"/>; the count at the end of a day is the
-/// prison's count now minus the changes of the days after it (<see cref="OverviewReads"/>).
+/// prison's count now minus the changes of the days after it (the overview's read).
 /// </summary>
 public sealed class PrisonDangerousDay
 {

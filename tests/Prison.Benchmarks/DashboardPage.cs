@@ -12,6 +12,7 @@ using Prison.Domain.Evaluation;
 using Prison.Testing;
 using Prison.Web.Demo;
 using Prison.Web.App;
+using Prison.Web.Pages.Prisoners;
 
 namespace Prison.Benchmarks;
 

@@ -52,7 +52,7 @@ public static class DashboardDesigns
         }
 
         // The page's span of "Coming up", as the dashboard asks it.
-        var comingUpUntil = DateTime.UtcNow.AddDays(Prison.Web.Pages.Prisons.ComingUpWindow.DefaultDays);
+        var comingUpUntil = DateTime.UtcNow.AddDays(Prison.Web.Pages.Prisons.ComingUp.ComingUpWindow.DefaultDays);
         await using var anchor = new PlainSqlPage(connection, PrisonId);
         await anchor.PrepareAsync(cancellationToken);
 

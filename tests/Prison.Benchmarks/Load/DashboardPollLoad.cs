@@ -6,7 +6,7 @@ using Prison.Benchmarks.Data;
 using Prison.Benchmarks.Reporting;
 using Prison.Testing;
 using Prison.Web.App;
-using Prison.Web.Live;
+using Prison.Web.Pages.Prisons.Dashboard;
 
 namespace Prison.Benchmarks.Load;
 

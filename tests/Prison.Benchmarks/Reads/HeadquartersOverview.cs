@@ -4,6 +4,7 @@ using Prison.Benchmarks.Designs;
 using Prison.Benchmarks.Reporting;
 using Prison.Db.Reads;
 using Prison.Testing;
+using Prison.Web.Pages.Overview;
 
 namespace Prison.Benchmarks.Reads;
 

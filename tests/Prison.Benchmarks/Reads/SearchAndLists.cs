@@ -7,6 +7,7 @@ using Prison.Db.Reads;
 using Prison.Db.Search;
 using Prison.Domain;
 using Prison.Testing;
+using Prison.Web.Pages.Prisoners;
 
 namespace Prison.Benchmarks.Reads;
 

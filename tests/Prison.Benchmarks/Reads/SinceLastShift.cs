@@ -5,11 +5,13 @@ using Prison.Benchmarks.Reporting;
 using Prison.Db.History;
 using Prison.Db.Reads;
 using Prison.Testing;
+using Prison.Web.Pages.Prisoners;
+using Prison.Web.Pages.Prisons.SinceLastShift;
 
 namespace Prison.Benchmarks.Reads;
 
 /// <summary>
-/// "Since last shift": the page's one statement (<see cref="VerdictHistoryReads.ShiftChangesAsync"/>) at every prison,
+/// "Since last shift": the page's one statement (<see cref="SinceLastShiftReads.ShiftChangesAsync"/>) at every prison,
 /// over spans spread across a month of verdict changes (<see cref="ShiftHistory"/>): a shift's first page, its next
 /// page, a week's first page, and pages deep inside a rule set change that made a tenth of the prisoners Dangerous at
 /// one instant.
@@ -116,7 +118,7 @@ public static class SinceLastShift
             $"{total:N0} verdict changes in all, about {perShift:N0} per prison and twelve hours in the generated month ({ShiftHistory.DailyShare:P0} of prisoners a day; " +
             "a sixth of them became Dangerous, a sixth no longer Dangerous, the rest changed reasons alone), " +
             $"a rule set change that made {prisoners / 10:N0} prisoners Dangerous at one instant, and the first verdict of every prisoner. " +
-            $"Each page holds up to {VerdictHistoryReads.ShiftPageSize} changes of each group; \"rows a page\" is the mean of both groups together. " +
+            $"Each page holds up to {SinceLastShiftReads.ShiftPageSize} changes of each group; \"rows a page\" is the mean of both groups together. " +
             $"Data: {prepared}; {history}.");
         return results;
     }

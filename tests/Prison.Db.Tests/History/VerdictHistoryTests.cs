@@ -4,6 +4,7 @@ using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
+using Prison.Web.Pages.Prisoners;
 
 namespace Prison.Db.Tests.History;
 

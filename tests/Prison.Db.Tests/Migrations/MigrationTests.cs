@@ -7,6 +7,8 @@ using Prison.Db.Search;
 using Prison.Db.Writes;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
+using Prison.Web.Pages.Prisoners;
+using Prison.Web.Pages.Prisons.SinceLastShift;
 
 namespace Prison.Db.Tests.Migrations;
 

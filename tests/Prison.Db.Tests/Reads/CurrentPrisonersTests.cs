@@ -1,7 +1,7 @@
 using Prison.Db.Reads;
 using Prison.Db.Tests.Writes;
 using Prison.Domain;
-using static Prison.Db.Tests.Reads.SeededPrison;
+using static Prison.Testing.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 

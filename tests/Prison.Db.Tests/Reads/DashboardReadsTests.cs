@@ -1,6 +1,6 @@
 using Prison.Db.Reads;
 using Prison.Domain;
-using static Prison.Db.Tests.Reads.SeededPrison;
+using static Prison.Testing.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 

@@ -1,6 +1,7 @@
 using Prison.Db.Reads;
 using Prison.Domain;
-using static Prison.Db.Tests.Reads.SeededPrison;
+using Prison.Web.Pages.Prisons.SinceLastShift;
+using static Prison.Testing.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 
@@ -49,8 +50,8 @@ public class DownloadReadsTests
         await using var database = await SeededAsync(engine, Held, dangerous: n => n % 3 != 0, arrival: ArrivalOf);
         var (from, to) = (TestDay.Noon.UtcDateTime.AddDays(-1), TestDay.Noon.UtcDateTime.AddDays(1));
         await using var db = database.Open();
-        var paged = new List<Db.History.ShiftChange>();
-        Db.History.HistoryCursor? became = null;
+        var paged = new List<ShiftChange>();
+        HistoryCursor? became = null;
         do
         {
             var page = await db.ShiftChangesAsync(1, null, from, to, became);
@@ -61,7 +62,7 @@ public class DownloadReadsTests
 
         var counter = new StatementCounter();
         await using var read = database.Open(interceptors: counter);
-        var streamed = new List<Db.History.ShiftChange>();
+        var streamed = new List<ShiftChange>();
         await foreach (var change in read.EveryShiftChange(1, null, from, to))
         {
             streamed.Add(change);

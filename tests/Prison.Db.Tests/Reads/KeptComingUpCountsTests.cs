@@ -5,7 +5,7 @@ using Prison.Db.Writes;
 using Prison.Db.Tests.Writes;
 using Prison.Domain;
 using Prison.Domain.Record;
-using static Prison.Db.Tests.Reads.SeededPrison;
+using static Prison.Testing.SeededPrison;
 
 namespace Prison.Db.Tests.Reads;
 

@@ -1,6 +1,8 @@
 using Prison.Db.Reads;
 using Prison.Db.Search;
 using Prison.Domain;
+using Prison.Web.Pages.Prisoners;
+using Prison.Web.Pages.Prisons.ComingUp;
 using Xunit.Abstractions;
 
 namespace Prison.Db.Tests.Reads;

@@ -14,7 +14,7 @@ public static class WalkedPages
     /// <summary>Each Razor page (its path under Pages/), the role that opens it (null: anybody) and the addresses that show it.</summary>
     public static readonly IReadOnlyDictionary<string, (string? Role, string[] Paths)> All = new Dictionary<string, (string?, string[])>
     {
-        ["/Index"] = (Roles.Staff, ["/", "/?from=2026-11-01&to=2026-11-10", "/?from=yesterday"]),
+        ["/Overview/Index"] = (Roles.Staff, ["/", "/?from=2026-11-01&to=2026-11-10", "/?from=yesterday"]),
         ["/Account/SignIn"] = (null, ["/sign-in"]),
 
         // Opened without a password step it leads back to the sign-in form; TwoFactorInBrowserTests walks it between the steps.
@@ -23,10 +23,10 @@ public static class WalkedPages
         ["/Account/AccessDenied"] = (Roles.Staff, ["/access-denied"]),
         ["/Error"] = (null, ["/error"]),
         ["/NotFound"] = (Roles.Staff, ["/not-found", "/prisoners/Z999"]),
-        ["/Prisons/Dashboard"] = (Roles.Staff, [$"/prisons/{FirstPrison}"]),
-        ["/Prisons/Prisoners"] = (Roles.Staff, [$"/prisons/{FirstPrison}/prisoners", $"/prisons/{FirstPrison}/prisoners?status=Dangerous"]),
-        ["/Prisons/SinceLastShift"] = (Roles.Staff, [$"/prisons/{FirstPrison}/since-last-shift", $"/prisons/{FirstPrison}/since-last-shift?from=yesterday"]),
-        ["/Prisons/ComingUp"] = (Roles.Staff, [$"/prisons/{FirstPrison}/coming-up", $"/prisons/{FirstPrison}/coming-up?days=1", $"/prisons/{FirstPrison}/coming-up?days=99"]),
+        ["/Prisons/Dashboard/Dashboard"] = (Roles.Staff, [$"/prisons/{FirstPrison}"]),
+        ["/Prisons/Dashboard/Prisoners"] = (Roles.Staff, [$"/prisons/{FirstPrison}/prisoners", $"/prisons/{FirstPrison}/prisoners?status=Dangerous"]),
+        ["/Prisons/SinceLastShift/SinceLastShift"] = (Roles.Staff, [$"/prisons/{FirstPrison}/since-last-shift", $"/prisons/{FirstPrison}/since-last-shift?from=yesterday"]),
+        ["/Prisons/ComingUp/ComingUp"] = (Roles.Staff, [$"/prisons/{FirstPrison}/coming-up", $"/prisons/{FirstPrison}/coming-up?days=1", $"/prisons/{FirstPrison}/coming-up?days=99"]),
         ["/Prisoners/Search"] = (Roles.Staff, ["/search", "/search?q=a10", "/search?q=zzzz"]),
         ["/Profile/Password"] = (Roles.Staff, ["/password"]),
         ["/Profile/TwoFactor"] = (Roles.Staff, ["/two-factor"]),

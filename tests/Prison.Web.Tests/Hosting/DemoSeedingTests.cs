@@ -9,6 +9,8 @@ using Prison.Domain;
 using Prison.Web.App;
 using Prison.Web.Demo;
 using Prison.Web.Network;
+using Prison.Web.Pages.Overview;
+using Prison.Web.Pages.Prisons.ComingUp;
 
 namespace Prison.Web.Tests.Hosting;
 

@@ -12,7 +12,6 @@ using Prison.Domain.Evaluation;
 using Prison.Domain.Record;
 using Prison.Web.Pages.Prisoners.Recording;
 using Prison.Web.SignIn;
-using Prison.Web.Live;
 using Prison.Web.Pages.Shared;
 using Prison.Web.Wording;
 

@@ -45,7 +45,7 @@ public sealed class SearchModel(PrisonDb db, PrisonDirectory directory, RuleTitl
         Query = TextCut.AtMost((q ?? string.Empty).Trim(), MaxQueryLength);
         Results = Query.Length == 0 ? SearchResults.None : await db.SearchAsync(Query, PrisonScope.Of(User).PrisonIds, cancellationToken);
         PrisonNames = (await directory.AllAsync(cancellationToken)).ToDictionary(p => p.Id, p => p.Name);
-        return new CsvDownload<SearchHit>("prisoners-found.csv", $"the search for \"{Query}\"", ListColumns.SearchHits(titles, HeldAt), Results.Hits.ToAsyncEnumerable());
+        return new CsvDownload<SearchHit>("prisoners-found.csv", $"the search for \"{Query}\"", SearchHitColumns.Of(titles, HeldAt), Results.Hits.ToAsyncEnumerable());
     }
 
     /// <summary>These results as a CSV file.</summary>

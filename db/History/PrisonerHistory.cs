@@ -1,4 +1,0 @@
-namespace Prison.Db.History;
-
-/// <summary>The latest changes of one prisoner's verdict, newest first, and whether older ones exist.</summary>
-public sealed record PrisonerHistory(IReadOnlyList<VerdictChange> Changes, bool HasOlder);

@@ -1,4 +1,0 @@
-namespace Prison.Db.Reads;
-
-/// <summary>One page of a prison's "Coming up", earliest first; <see cref="Next"/> is where the next page starts, null on the last.</summary>
-public sealed record ComingUpPage(IReadOnlyList<ComingUpRow> Rows, ComingUpCursor? Next);

@@ -1,4 +1,0 @@
-namespace Prison.Db.Search;
-
-/// <summary>A row of the search's statement: the keys that found the prisoner, and what the result shows of them.</summary>
-internal sealed record FoundPrisoner(string NumberKey, string NameKey, string SurnameKey, SearchHit Hit);
