@@ -17,10 +17,10 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
 {
     private static readonly DateTime InAWeek = DateTime.UtcNow.Date.AddDays(7);
 
+    // Every forecast the seed stores falls within it: a page that read them all would read ten times as many at ten
+    // times the prisoners.
+    private static readonly DateTime InAMonth = DateTime.UtcNow.Date.AddDays(31);
 
-    // Not yet held to a budget: the Coming up page's statement (ComingUpReads.ComingUpAsync) reads every forecast of
-    // the span, of every prison, and looks up each one's stay (at these sizes about ten times the pages at ten times
-    // the prisoners): a prison's forecasts need an order of their own before that page can join this gate.
     public static TheoryData<string, int> Reads() => new()
     {
         // read, budget in buffers at either size
@@ -30,6 +30,8 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         { "list, first page", 400 },
         { "list, a later page", 500 },
         { "coming up counts, every prison", 12 },
+        { "coming up, first page", 250 },
+        { "coming up, a later page", 250 },
         { "search", 700 },
         { "a prisoner's verdict", 10 },
     };
@@ -77,6 +79,16 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
                 break;
             case "coming up counts, every prison":
                 await db.ComingUpCountsAsync([1, 2, 3, 4], InAWeek);
+                break;
+            case "coming up, first page":
+                // A page the smaller set fills too (it holds about 30 forecasts a prison), so both sizes show as many rows.
+                Assert.Equal(20, (await db.ComingUpAsync(1, prisonIds: [1, 2], InAMonth, pageSize: 20)).Rows.Count);
+                break;
+            case "coming up, a later page":
+                var firstForecasts = await db.ComingUpAsync(1, prisonIds: null, InAMonth, pageSize: 10);
+                buffers.Reset();
+                Assert.NotNull(firstForecasts.Next);
+                await db.ComingUpAsync(1, prisonIds: null, InAMonth, firstForecasts.Next, pageSize: 10);
                 break;
             case "search":
                 await db.SearchAsync("name 1", prisonIds: null);
