@@ -67,6 +67,12 @@ public static class FullReevaluation
             "Started with `Prison.Worker reevaluate --all` against worker processes (`Prison.Worker run`, default settings: batches of " +
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
             "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
+        await BenchmarkReport.WriteHeadlinesAsync(
+            output,
+            [.. results.Select(r => new Headline($"full re-evaluation, {prisoners:N0} prisoners, {r.Workers} worker(s)", $"{r.Seconds:0.0} s ({r.PerSecond:N0} prisoners/s)", null, null,
+                $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners} --workers {counts}"))],
+            await SourceCommit.DescribeAsync(cancellationToken),
+            DateTime.UtcNow);
         return results;
     }
 
