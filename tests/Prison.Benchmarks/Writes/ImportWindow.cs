@@ -37,8 +37,15 @@ public static class ImportWindow
             var prefix = ServerArguments.NewQueuePrefix();
             await using var worker = await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken);
 
+            // import takes one file or folder: the days asked for, linked into a folder of their own.
+            var folder = Directory.CreateTempSubdirectory("prison-import-window-").FullName;
+            foreach (var file in files)
+            {
+                File.CreateSymbolicLink(Path.Combine(folder, Path.GetFileName(file)), file);
+            }
+
             var started = Stopwatch.GetTimestamp();
-            var import = ImportAsync(database, prefix, files, cancellationToken);
+            var import = ImportAsync(database, prefix, folder, cancellationToken);
             var waits = new List<double>();
             double? importSeconds = null;
             var drained = TimeSpan.Zero;
@@ -63,6 +70,7 @@ public static class ImportWindow
                 }
             }
 
+            Directory.Delete(folder, recursive: true);
             var prisoners = await database.ScalarAsync<long>("SELECT count(*) FROM prisoner", cancellationToken);
             var result = new Result(files.Count, prisoners, importSeconds!.Value, waits);
             Console.WriteLine($"import of {files.Count} days ({prisoners:N0} prisoners) in {result.ImportSeconds:0.0} s; oldest Unknown's wait, sampled each second: {Percentiles.Describe(waits)}");
@@ -99,15 +107,12 @@ public static class ImportWindow
             DateTime.UtcNow);
     }
 
-    private static async Task<(int ExitCode, string Output)> ImportAsync(BenchDatabase database, string prefix, IReadOnlyList<string> files, CancellationToken cancellationToken)
+    private static async Task<(int ExitCode, string Output)> ImportAsync(BenchDatabase database, string prefix, string folder, CancellationToken cancellationToken)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
         start.ArgumentList.Add(WorkerProcess.Dll);
         start.ArgumentList.Add("import");
-        foreach (var file in files)
-        {
-            start.ArgumentList.Add(file);
-        }
+        start.ArgumentList.Add(folder);
 
         foreach (var arg in BenchServerArguments.For(database, prefix).Where(a => !a.StartsWith("--urls=", StringComparison.Ordinal)))
         {

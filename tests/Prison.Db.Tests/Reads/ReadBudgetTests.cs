@@ -40,9 +40,9 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
     [MemberData(nameof(Reads))]
     public async Task A_pages_read_touches_a_bounded_number_of_buffers_that_does_not_grow_with_the_prisoners(string read, int budget)
     {
-        var (small, _) = await BuffersAsync(data.Small, read);
-        var (large, plan) = await BuffersAsync(data.Large, read);
-        output.WriteLine($"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}; the plan at {TwoSizes.LargeSize:N0}:\n{plan}");
+        var (small, _, _) = await BuffersAsync(data.Small, read);
+        var (large, plan, text) = await BuffersAsync(data.Large, read);
+        output.WriteLine($"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}; the plan at {TwoSizes.LargeSize:N0}:\n{plan}\nof the statement:\n{text}");
 
         Assert.InRange(small, 1, budget);
         Assert.InRange(large, 1, budget);
@@ -51,7 +51,7 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         Assert.True(large <= (small * 2) + 10, $"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}");
     }
 
-    private static async Task<(long Buffers, string Plan)> BuffersAsync(ScratchDatabase database, string read)
+    private static async Task<(long Buffers, string Plan, string Text)> BuffersAsync(ScratchDatabase database, string read)
     {
         var buffers = new StatementBuffers();
         await using var db = database.Open(interceptors: buffers);
@@ -101,7 +101,7 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         }
 
         Assert.Equal(1, buffers.Count);
-        return (await buffers.MeasureAsync(database), buffers.LastPlan);
+        return (await buffers.MeasureAsync(database), buffers.LastPlan, buffers.LastText);
     }
 
     /// <summary>
