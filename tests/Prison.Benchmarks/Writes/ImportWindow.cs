@@ -45,7 +45,7 @@ public static class ImportWindow
             }
 
             var started = Stopwatch.GetTimestamp();
-            var import = ImportAsync(database, prefix, folder, cancellationToken);
+            var import = WorkerVerb.RunAsync(database, prefix, ["import", folder], cancellationToken);
             var waits = new List<double>();
             double? importSeconds = null;
             var drained = TimeSpan.Zero;
@@ -105,25 +105,6 @@ public static class ImportWindow
             [new Headline($"oldest Unknown's wait during an import, {result.Days} days", $"p50 {Ms(0.5)} ms, p99 {Ms(0.99)} ms, max {result.WaitsMs.Max().ToString("N0", CultureInfo.InvariantCulture)} ms", null, null, command)],
             await SourceCommit.DescribeAsync(cancellationToken),
             DateTime.UtcNow);
-    }
-
-    private static async Task<(int ExitCode, string Output)> ImportAsync(BenchDatabase database, string prefix, string folder, CancellationToken cancellationToken)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(WorkerProcess.Dll);
-        start.ArgumentList.Add("import");
-        start.ArgumentList.Add(folder);
-
-        foreach (var arg in BenchServerArguments.For(database, prefix).Where(a => !a.StartsWith("--urls=", StringComparison.Ordinal)))
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using var process = Process.Start(start)!;
-        var printed = process.StandardOutput.ReadToEndAsync(cancellationToken);
-        var errors = process.StandardError.ReadToEndAsync(cancellationToken);
-        await process.WaitForExitAsync(cancellationToken);
-        return (process.ExitCode, await printed + await errors);
     }
 
     /// <summary>data/nyc-doc-daily of the shared folder, found by walking up from the current folder.</summary>
