@@ -49,9 +49,19 @@ public static class ComingUpCounts
     /// set in force (with none recorded yet, any). An instant already passed stays until the due-time job re-evaluates.
     /// </summary>
     public static IQueryable<Prisoner> Forecasts(PrisonDb db, DateTime untilUtc) =>
-        db.Prisoners.AsNoTracking().Where(p =>
+        KnownInForce(db).Where(p =>
             EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) != null
-            && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= untilUtc
-            && p.DangerStatus != DangerStatus.Unknown
-            && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != p.RuleSet));
+            && EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) <= untilUtc);
+
+    /// <summary>
+    /// The prisoners with a known verdict made with the rule set in force (one row at most; with none recorded yet,
+    /// any). Written as a join and an equality, which the planner estimates as keeping the rows, and with no condition on the
+    /// forecast's instant, so that Coming up's walk over its kept rows (whose instant is the prisoner's) drives the plan
+    /// and stops at the page's end, each prisoner one probe of its key.
+    /// </summary>
+    public static IQueryable<Prisoner> KnownInForce(PrisonDb db) =>
+        from p in db.Prisoners.AsNoTracking()
+        from inForce in db.Set<RuleSetInForce>().DefaultIfEmpty()
+        where p.DangerStatus != DangerStatus.Unknown && (inForce == null || inForce.RuleSet == p.RuleSet)
+        select p;
 }

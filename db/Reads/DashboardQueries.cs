@@ -20,7 +20,7 @@ internal sealed class DashboardQueries
 
     public static DashboardQueries For(IModel model) => PerModel.For(model);
 
-    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take, bool After), Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>>> compiled = new();
+    private readonly ConcurrentDictionary<(int PrisonId, DangerStatus? Status, int Take, bool After, bool Dashboard), Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>>> compiled = new();
 
     /// <summary>
     /// The first <paramref name="take"/> current prisoners of a prison, newest arrival first (all, or those at
@@ -30,22 +30,31 @@ internal sealed class DashboardQueries
     /// current prisoners whose verdict changes by <paramref name="comingUpUntilUtc"/> ("Coming up").
     /// </summary>
     public IAsyncEnumerable<DashboardLine> FirstPage(PrisonDb db, int prisonId, DangerStatus? status, int take, DashboardStamp since, DateTime comingUpUntilUtc) =>
-        Compiled(prisonId, status, take, after: false)(db, since.Changes, since.RuleSetInForce ?? string.Empty, default, string.Empty, comingUpUntilUtc);
+        Compiled(prisonId, status, take, after: false, dashboard: true)(db, since.Changes, since.RuleSetInForce ?? string.Empty, default, string.Empty, comingUpUntilUtc);
+
+    /// <summary>
+    /// The first <paramref name="take"/> of a prison's list (all, or those at <paramref name="status"/>), on lines as
+    /// <see cref="FirstPage"/>'s but always read: no stamp to check and no "Coming up" to count, which a list does not show.
+    /// </summary>
+    public IAsyncEnumerable<DashboardLine> ListPage(PrisonDb db, int prisonId, DangerStatus? status, int take) =>
+        Compiled(prisonId, status, take, after: false, dashboard: false)(db, 0, string.Empty, default, string.Empty, default);
 
     /// <summary>The next <paramref name="take"/> after <paramref name="cursor"/>, in the same order, on lines as <see cref="FirstPage"/>'s.</summary>
     public IAsyncEnumerable<DashboardLine> PageAfter(PrisonDb db, int prisonId, DangerStatus? status, int take, ArrivalCursor cursor) =>
-        Compiled(prisonId, status, take, after: true)(db, 0, string.Empty, cursor.ArrivalDate, cursor.Number, default);
+        Compiled(prisonId, status, take, after: true, dashboard: false)(db, 0, string.Empty, cursor.ArrivalDate, cursor.Number, default);
 
-    private Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compiled(int prisonId, DangerStatus? status, int take, bool after) =>
-        compiled.GetOrAdd((prisonId, status, take, after), key => Compile(key.PrisonId, key.Status, key.Take, key.After));
+    private Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compiled(int prisonId, DangerStatus? status, int take, bool after, bool dashboard) =>
+        compiled.GetOrAdd((prisonId, status, take, after, dashboard), key => Compile(key.PrisonId, key.Status, key.Take, key.After, key.Dashboard));
 
     /// <summary>
     /// The dashboard's statement, compiled for each prison, filter, page size and kind of page, those as constants, so that
     /// PostgreSQL plans each for its prison's size. A first page's one parameter is the stamp, checked once before any stay
     /// is read; a later page's are the cursor's day and number, the day bounding the scan of the arrivals index. A first
-    /// page whose stamp moved also reads "Coming up": the sum of the prison's kept rows of forecasts within the span.
+    /// page whose stamp moved also reads "Coming up": the sum of the prison's kept rows of forecasts within the span. A
+    /// list's statement (not <paramref name="dashboard"/>) has neither the stamp's check nor Coming up: each cost a
+    /// sub-plan at every read of the Dangerous only page for nothing shown (docs/benchmarks.md).
     /// </summary>
-    private static Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compile(int prisonId, DangerStatus? status, int take, bool after) => EF.CompileAsyncQuery(
+    private static Func<PrisonDb, long, string, DateOnly, string, DateTime, IAsyncEnumerable<DashboardLine>> Compile(int prisonId, DangerStatus? status, int take, bool after, bool dashboard) => EF.CompileAsyncQuery(
         (PrisonDb db, long changes, string ruleSet, DateOnly afterDay, string afterNumber, DateTime comingUpUntil) =>
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
@@ -54,7 +63,7 @@ internal sealed class DashboardQueries
                     where stay.PrisonId == prisonId && (!after || stay.ArrivalDate <= afterDay)
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
-                    where after
+                    where !dashboard
                           || db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
                           || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
                     where !after || stay.ArrivalDate < afterDay || string.Compare(prisoner.Number, afterNumber) > 0
@@ -96,7 +105,7 @@ internal sealed class DashboardQueries
                         RuleCodes.Parse(arrival.Reasons),
                         arrival.RuleSet,
                         arrival.FromEarlierRuleSet!.Value),
-                !after
+                dashboard
                 && (db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
                     || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet)
                     // Kept at write time (migration 026): the prison's few rows of the rule set in force up to the span's end.

@@ -59,7 +59,7 @@ public static class DashboardReads
         var queries = DashboardQueries.For(db.Model);
         var lines = await ToListAsync(
             after is null
-                ? queries.FirstPage(db, prisonId, status, pageSize + 1, DashboardStamp.Never, Nobody)
+                ? queries.ListPage(db, prisonId, status, pageSize + 1)
                 : queries.PageAfter(db, prisonId, status, pageSize + 1, after),
             cancellationToken);
         var arrivals = Arrivals(lines);

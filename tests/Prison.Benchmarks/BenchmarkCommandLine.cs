@@ -121,6 +121,16 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var days = new Option<int?>("--days") { Description = "how many of the custody files to import, from the first (default: all)" };
+        var data = new Option<string?>("--data") { Description = "the folder of NYC DOC daily custody files (default: shared/data/nyc-doc-daily above this folder)", HelpName = "PATH" };
+        var importWindow = new Command("import-window", "10. The oldest Unknown prisoner's wait, sampled each second, while custody files are imported with a live worker.") { days, data, output };
+        importWindow.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await ImportWindow.RunAsync(parse.GetValue(data) ?? ImportWindow.DefaultDataFolder(), parse.GetValue(days), Output(parse), cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -131,7 +141,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, importWindow, dashboard,
         };
         try
         {

@@ -37,11 +37,7 @@ public sealed class BenchDatabase
     /// <param name="evaluate">false for the full re-evaluation benchmark, which computes the verdicts itself.</param>
     public async Task<string> EnsureReadyAsync(CancellationToken cancellationToken, bool evaluate = true)
     {
-        await CreateIfMissingAsync(cancellationToken);
-        await using (var db = Open())
-        {
-            await db.Database.MigrateAsync(cancellationToken);
-        }
+        await EnsureMigratedAsync(cancellationToken);
 
         var done = new List<string>();
         if (!await DataGenerator.IsCurrentAsync(this, cancellationToken))
@@ -85,6 +81,14 @@ public sealed class BenchDatabase
         return done.Count == 0
             ? $"{Name}: data kept from an earlier run ({await ScalarAsync<string>("SELECT to_jsonb(m)::text FROM bench_marker m", cancellationToken)})"
             : $"{Name}: {string.Join(", ", done)}";
+    }
+
+    /// <summary>Creates the database if missing and runs the product's migrations: the schema, and no data.</summary>
+    public async Task EnsureMigratedAsync(CancellationToken cancellationToken)
+    {
+        await CreateIfMissingAsync(cancellationToken);
+        await using var db = Open();
+        await db.Database.MigrateAsync(cancellationToken);
     }
 
     public async Task<T> ScalarAsync<T>(string sql, CancellationToken cancellationToken)

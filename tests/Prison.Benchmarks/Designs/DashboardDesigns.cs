@@ -91,6 +91,8 @@ public static class DashboardDesigns
             $"The tuned B's dangerous-only page walks the arrivals index and stops after ten matches, so it is fast when dangerous prisoners are common " +
             $"({await database.ScalarAsync<decimal>("SELECT round(100.0 * COUNT(*) FILTER (WHERE danger_status = 'Dangerous') / COUNT(*), 1) FROM prisoner", cancellationToken)} % of prisoners here). Data: {prepared}.");
         await DataSetReport.WriteAsync(database, output, prepared, cancellationToken);
+        await BenchmarkReport.WriteHeadlinesAsync(output, [Headline(results, top, $"dashboard top ten, {prisoners:N0} prisoners", command), Headline(results, dangerous, $"Dangerous only, {prisoners:N0} prisoners", command)],
+            await SourceCommit.DescribeAsync(cancellationToken), DateTime.UtcNow);
         return results;
     }
 
@@ -105,6 +107,19 @@ public static class DashboardDesigns
             ? $"one run, extrapolated from {evaluated:N0} of {total:N0} prisoners"
             : "one run";
         return new DesignMeasurement("counts by status", "A in memory", 1 + ((counter.Count - 1) * scale), [elapsed * scale], note);
+    }
+
+    /// <summary>The page's headline: the product's statement (C) beside the hand-written page, p50 of the same run.</summary>
+    private static Headline Headline(IReadOnlyList<DesignMeasurement> results, string page, string name, string command)
+    {
+        var product = results.Single(r => r.Page == page && r.Design == "C stored flag");
+        var anchor = results.Single(r => r.Page == page && r.Design == PlainSqlPage.Design);
+        return new Headline(
+            name,
+            string.Create(CultureInfo.InvariantCulture, $"p50 {product.P50:0.000} ms (p99 {product.P99:0.000}), 1 statement"),
+            string.Create(CultureInfo.InvariantCulture, $"plain SQL by hand: p50 {anchor.P50:0.000} ms"),
+            AnchorRatio(results, page),
+            command);
     }
 
     /// <summary>C's p50 over the hand-written page's p50 on the same page, in the same run.</summary>

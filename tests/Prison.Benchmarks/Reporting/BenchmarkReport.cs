@@ -59,6 +59,69 @@ public static class BenchmarkReport
         await File.WriteAllTextAsync(path, updated);
     }
 
+    private const string HeadlinesStart = "<!-- headlines -->";
+    private const string HeadlinesEnd = "<!-- /headlines -->";
+
+    private static readonly IReadOnlyList<string> HeadlineColumns = ["headline", "figure", "anchor, same run", "ratio", "measured", "commit", "command"];
+
+    /// <summary>
+    /// Puts <paramref name="headlines"/> into the table at the top of the page (between its markers, made under the
+    /// title when missing): a row of the same name is replaced, a new one added after the others, so that each row
+    /// keeps the date, commit and command of the run that measured it, beside its anchor from that same run.
+    /// </summary>
+    public static async Task WriteHeadlinesAsync(string path, IReadOnlyList<Headline> headlines, string commit, DateTime measuredUtc)
+    {
+        var existing = File.Exists(path) ? await File.ReadAllTextAsync(path) : Heading;
+        var start = existing.IndexOf(HeadlinesStart, StringComparison.Ordinal);
+        var end = existing.IndexOf(HeadlinesEnd, StringComparison.Ordinal);
+        var rows = new List<IReadOnlyList<string>>();
+        if (start >= 0 && end > start)
+        {
+            rows.AddRange(existing[(start + HeadlinesStart.Length)..end]
+                .Split('\n', StringSplitOptions.TrimEntries | StringSplitOptions.RemoveEmptyEntries)
+                .Where(line => line.StartsWith("| ", StringComparison.Ordinal))
+                .Skip(1)
+                .Select(line => (IReadOnlyList<string>)[.. line.Trim('|').Split(" | ").Select(cell => cell.Trim())]));
+        }
+
+        foreach (var headline in headlines)
+        {
+            IReadOnlyList<string> row =
+            [
+                headline.Name, headline.Figure, headline.Anchor ?? "none measured",
+                headline.Ratio is { } ratio ? string.Create(System.Globalization.CultureInfo.InvariantCulture, $"{ratio:0.0}x") : "",
+                $"{measuredUtc:yyyy-MM-dd HH:mm} UTC", commit, $"`{headline.Command}`",
+            ];
+            var at = rows.FindIndex(r => r[0] == headline.Name);
+            if (at >= 0)
+            {
+                rows[at] = row;
+            }
+            else
+            {
+                rows.Add(row);
+            }
+        }
+
+        var block = HeadlinesStart + Environment.NewLine + Table(HeadlineColumns, rows) + HeadlinesEnd;
+        string updated;
+        if (start >= 0 && end > start)
+        {
+            updated = existing[..start] + block + existing[(end + HeadlinesEnd.Length)..];
+        }
+        else
+        {
+            // Under the page's title and first paragraph.
+            var afterIntro = existing.IndexOf("\n\n", existing.IndexOf('\n', StringComparison.Ordinal) + 2, StringComparison.Ordinal);
+            updated = afterIntro < 0
+                ? existing.TrimEnd() + Environment.NewLine + Environment.NewLine + block + Environment.NewLine
+                : existing[..(afterIntro + 2)] + block + Environment.NewLine + Environment.NewLine + existing[(afterIntro + 2)..];
+        }
+
+        Directory.CreateDirectory(Path.GetDirectoryName(Path.GetFullPath(path))!);
+        await File.WriteAllTextAsync(path, updated);
+    }
+
     /// <summary>A Markdown table.</summary>
     public static string Table(IReadOnlyList<string> header, IEnumerable<IReadOnlyList<string>> rows)
     {

@@ -76,6 +76,16 @@ public static class CommitToVerdict
             "kept for the verdict (track_commit_timestamp), both read from this machine's clock. The sustained rate marks a backlog of " +
             "prisoners changed (new version, Unknown) in one statement, publishes one PrisonerChanged each, and times worker processes (`Prison.Worker run`) " +
             "until none is left Unknown, after an untimed warm-up of a tenth of the backlog. " + $"Data: {prepared}." + TelemetryUnderTest.Note(telemetry));
+        if (!withTelemetry)
+        {
+            await BenchmarkReport.WriteHeadlinesAsync(
+                output,
+                [new Headline($"commit to verdict, {prisoners:N0} prisoners, {rate} changes/s", $"p50 {Percentiles.At(latencies, 0.5):0.0} ms, p99 {Percentiles.At(latencies, 0.99):0.0} ms", null, null,
+                    $"dotnet run -c Release --project tests/Prison.Benchmarks -- commit-to-verdict --prisoners {prisoners} --rate {rate} --seconds {seconds}")],
+                await SourceCommit.DescribeAsync(cancellationToken),
+                DateTime.UtcNow);
+        }
+
         return new Result(achieved, latencies, sustained);
     }
 

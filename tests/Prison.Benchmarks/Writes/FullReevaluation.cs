@@ -34,7 +34,7 @@ public static class FullReevaluation
                     workers.Add(await WorkerProcessUnderTest.StartAsync(database, prefix, cancellationToken));
                 }
 
-                var (exitCode, printed) = await RunVerbAsync(database, prefix, cancellationToken);
+                var (exitCode, printed) = await WorkerVerb.RunAsync(database, prefix, ["reevaluate", "--all"], cancellationToken);
                 if (exitCode != 0)
                 {
                     throw new InvalidOperationException($"reevaluate --all exited with {exitCode}:\n{printed}");
@@ -67,6 +67,12 @@ public static class FullReevaluation
             "Started with `Prison.Worker reevaluate --all` against worker processes (`Prison.Worker run`, default settings: batches of " +
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
             "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
+        await BenchmarkReport.WriteHeadlinesAsync(
+            output,
+            [.. results.Select(r => new Headline($"full re-evaluation, {prisoners:N0} prisoners, {r.Workers} worker(s)", $"{r.Seconds:0.0} s ({r.PerSecond:N0} prisoners/s)", null, null,
+                $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners} --workers {counts}"))],
+            await SourceCommit.DescribeAsync(cancellationToken),
+            DateTime.UtcNow);
         return results;
     }
 
@@ -93,23 +99,5 @@ public static class FullReevaluation
         await using var reader = await command.ExecuteReaderAsync(cancellationToken);
         await reader.ReadAsync(cancellationToken);
         return (reader.GetInt32(0), reader.GetDouble(1), reader.GetInt32(2));
-    }
-
-    private static async Task<(int ExitCode, string Output)> RunVerbAsync(BenchDatabase database, string prefix, CancellationToken cancellationToken)
-    {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = AppContext.BaseDirectory };
-        start.ArgumentList.Add(WorkerProcess.Dll);
-        start.ArgumentList.Add("reevaluate");
-        start.ArgumentList.Add("--all");
-        foreach (var arg in BenchServerArguments.For(database, prefix).Where(a => !a.StartsWith("--urls=", StringComparison.Ordinal)))
-        {
-            start.ArgumentList.Add(arg);
-        }
-
-        using var process = Process.Start(start)!;
-        var printed = process.StandardOutput.ReadToEndAsync(cancellationToken);
-        var errors = process.StandardError.ReadToEndAsync(cancellationToken);
-        await process.WaitForExitAsync(cancellationToken);
-        return (process.ExitCode, await printed + await errors);
     }
 }

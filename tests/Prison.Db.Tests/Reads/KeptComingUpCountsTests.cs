@@ -167,5 +167,15 @@ public class KeptComingUpCountsTests
         var mismatches = await db.MismatchesAsync();
         Assert.True(mismatches.Count == 0, $"after {after}: {string.Join("; ", mismatches)}");
         Assert.Equal(await db.ComingUpCountsFromForecastsAsync([1, 2, 3], InAMonth), await db.ComingUpCountsAsync([1, 2, 3], InAMonth));
+
+        // The Coming up page's kept rows (migration 040): one per current prisoner with a forecast, at its stay's prison.
+        const string Kept = "SELECT prisoner_id, prison_id, forecast_at, number FROM prison_forecast";
+        const string Actual = """
+            SELECT p.id, s.prison_id, p.forecast_at, p.number
+            FROM prisoner p JOIN imprisonment s ON s.prisoner_id = p.id AND s.left_on IS NULL AND s.struck_at IS NULL
+            WHERE p.forecast_at IS NOT NULL
+            """;
+        Assert.True((await database.RowsAsync($"{Kept} EXCEPT {Actual}")).Count == 0, $"after {after}: a kept forecast row that is not a current prisoner's forecast");
+        Assert.True((await database.RowsAsync($"{Actual} EXCEPT {Kept}")).Count == 0, $"after {after}: a current prisoner's forecast missing from the kept rows");
     }
 }

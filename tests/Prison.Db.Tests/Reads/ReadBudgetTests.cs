@@ -19,10 +19,10 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
 {
     private static readonly DateTime InAWeek = DateTime.UtcNow.Date.AddDays(7);
 
+    // Every forecast the seed stores falls within it: a page that read them all would read ten times as many at ten
+    // times the prisoners.
+    private static readonly DateTime InAMonth = DateTime.UtcNow.Date.AddDays(31);
 
-    // Not yet held to a budget: the Coming up page's statement (ComingUpReads.ComingUpAsync) reads every forecast of
-    // the span, of every prison, and looks up each one's stay (at these sizes about ten times the pages at ten times
-    // the prisoners): a prison's forecasts need an order of their own before that page can join this gate.
     public static TheoryData<string, int> Reads() => new()
     {
         // read, budget in buffers at either size
@@ -32,6 +32,8 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         { "list, first page", 400 },
         { "list, a later page", 500 },
         { "coming up counts, every prison", 12 },
+        { "coming up, first page", 250 },
+        { "coming up, a later page", 250 },
         { "search", 700 },
         { "a prisoner's verdict", 10 },
     };
@@ -40,9 +42,9 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
     [MemberData(nameof(Reads))]
     public async Task A_pages_read_touches_a_bounded_number_of_buffers_that_does_not_grow_with_the_prisoners(string read, int budget)
     {
-        var (small, _) = await BuffersAsync(data.Small, read);
-        var (large, plan) = await BuffersAsync(data.Large, read);
-        output.WriteLine($"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}; the plan at {TwoSizes.LargeSize:N0}:\n{plan}");
+        var (small, _, _) = await BuffersAsync(data.Small, read);
+        var (large, plan, text) = await BuffersAsync(data.Large, read);
+        output.WriteLine($"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}; the plan at {TwoSizes.LargeSize:N0}:\n{plan}\nof the statement:\n{text}");
 
         Assert.InRange(small, 1, budget);
         Assert.InRange(large, 1, budget);
@@ -51,7 +53,7 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         Assert.True(large <= (small * 2) + 10, $"{read}: {small} buffers at {TwoSizes.SmallSize:N0} prisoners, {large} at {TwoSizes.LargeSize:N0}");
     }
 
-    private static async Task<(long Buffers, string Plan)> BuffersAsync(ScratchDatabase database, string read)
+    private static async Task<(long Buffers, string Plan, string Text)> BuffersAsync(ScratchDatabase database, string read)
     {
         var buffers = new StatementBuffers();
         await using var db = database.Open(interceptors: buffers);
@@ -80,6 +82,16 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
             case "coming up counts, every prison":
                 await db.ComingUpCountsAsync([1, 2, 3, 4], InAWeek);
                 break;
+            case "coming up, first page":
+                // A page the smaller set fills too (it holds about 30 forecasts a prison), so both sizes show as many rows.
+                Assert.Equal(20, (await db.ComingUpAsync(1, prisonIds: [1, 2], InAMonth, pageSize: 20)).Rows.Count);
+                break;
+            case "coming up, a later page":
+                var firstForecasts = await db.ComingUpAsync(1, prisonIds: null, InAMonth, pageSize: 10);
+                buffers.Reset();
+                Assert.NotNull(firstForecasts.Next);
+                await db.ComingUpAsync(1, prisonIds: null, InAMonth, firstForecasts.Next, pageSize: 10);
+                break;
             case "search":
                 await db.SearchAsync("name 1", prisonIds: null);
                 break;
@@ -91,7 +103,7 @@ public class ReadBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputHelper ou
         }
 
         Assert.Equal(1, buffers.Count);
-        return (await buffers.MeasureAsync(database), buffers.LastPlan);
+        return (await buffers.MeasureAsync(database), buffers.LastPlan, buffers.LastText);
     }
 
     /// <summary>

@@ -20,6 +20,9 @@ internal sealed class StatementBuffers : DbCommandInterceptor
     /// <summary>The plan of the last statement measured, as PostgreSQL ran it, for the message of a failed budget.</summary>
     public string LastPlan { get; private set; } = string.Empty;
 
+    /// <summary>The text of the last statement measured, as EF Core sent it.</summary>
+    public string LastText { get; private set; } = string.Empty;
+
     public void Reset() => statements.Clear();
 
     public override ValueTask<InterceptionResult<DbDataReader>> ReaderExecutingAsync(
@@ -57,6 +60,7 @@ internal sealed class StatementBuffers : DbCommandInterceptor
                 }
 
                 LastPlan = string.Join('\n', lines);
+                LastText = text;
 
                 using var plan = JsonDocument.Parse((string)(await explain.ExecuteScalarAsync())!);
                 var root = plan.RootElement[0].GetProperty("Plan");

@@ -10,10 +10,9 @@ using Prison.Domain.Record;
 namespace Prison.Web.Pages.Prisons.ComingUp;
 
 /// <summary>
-/// A prison's "Coming up" page by page, ONE statement each, over the forecasts stored with the verdicts (migration 024,
-/// <see cref="ComingUpCounts.Forecasts"/>, the reference the kept counts are checked against). The walk
-/// starts from the forecasts in the order of their instants (the partial index prisoner_forecast_at), each prisoner's
-/// current stay looked up by its key.
+/// A prison's "Coming up" page by page, ONE statement each: the prison's kept forecasts (prison_forecast, migration 040)
+/// walked in the order of their instants from the cursor, each beside its prisoner's verdict looked up by its key and
+/// shown only when made with the rule set in force (<see cref="ComingUpCounts.KnownInForce"/>).
 /// </summary>
 public static class ComingUpReads
 {
@@ -28,44 +27,46 @@ public static class ComingUpReads
         this PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc, ComingUpCursor? after = null,
         int pageSize = PageSize, CancellationToken cancellationToken = default)
     {
-        var forecasts = ComingUpAt(db, prisonId, prisonIds, untilUtc);
-        if (after is { } cursor)
-        {
-            // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
-            forecasts = forecasts.Where(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) >= cursor.AtUtc
-                && (EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt) > cursor.AtUtc || string.Compare(p.Number, cursor.Number) > 0));
-        }
-
-        var rows = await Rows(forecasts.Take(pageSize + 1)).ToListAsync(cancellationToken);
+        var rows = await ComingUpAt(db, prisonId, prisonIds, untilUtc, after).Take(pageSize + 1).ToListAsync(cancellationToken);
         var page = rows.Take(pageSize).ToList();
         return new ComingUpPage(page, rows.Count > pageSize ? ComingUpCursor.After(page[^1]) : null);
     }
 
     /// <summary>Every row of <see cref="ComingUpAsync"/>'s list, in its order, read in one statement as they are consumed.</summary>
     public static IAsyncEnumerable<ComingUpRow> EveryComingUp(this PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc) =>
-        Rows(ComingUpAt(db, prisonId, prisonIds, untilUtc)).AsAsyncEnumerable();
+        ComingUpAt(db, prisonId, prisonIds, untilUtc, after: null).AsAsyncEnumerable();
 
-    /// <summary>The current prisoners of the prison, within reach, whose forecast falls by the instant, earliest first.</summary>
-    private static IQueryable<Prisoner> ComingUpAt(PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc)
+    /// <summary>
+    /// The prison's kept forecasts (migration 040) from the cursor, in the order of their index (prison, instant, number),
+    /// each shown only beside its prisoner's verdict made with the rule set in force: a page reads the rows it shows.
+    /// </summary>
+    private static IQueryable<ComingUpRow> ComingUpAt(PrisonDb db, int prisonId, IReadOnlyCollection<int>? prisonIds, DateTime untilUtc, ComingUpCursor? after)
     {
-        var stays = db.Set<Stay>().Where(CurrentStayCondition.Is).Where(s => s.PrisonId == prisonId);
+        var kept = db.Set<PrisonForecast>().AsNoTracking().Where(f => f.PrisonId == prisonId && f.ForecastAt <= untilUtc);
         if (prisonIds is not null)
         {
-            stays = stays.Where(s => prisonIds.Contains(s.PrisonId));
+            // Decided here, sent as a parameter: a second condition on the prison would halve the planner's estimate of the rows.
+            var inReach = prisonIds.Contains(prisonId);
+            kept = kept.Where(_ => inReach);
         }
 
-        return ComingUpCounts.Forecasts(db, untilUtc).Where(p => stays.Any(s => EF.Property<Guid>(s, PrisonerConfiguration.PrisonerKey) == p.Id))
-            .OrderBy(p => EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)).ThenBy(p => p.Number);
-    }
+        if (after is { } cursor)
+        {
+            // The first condition bounds the index walk; the second drops what the cursor's instant already showed.
+            kept = kept.Where(f => f.ForecastAt >= cursor.AtUtc && (f.ForecastAt > cursor.AtUtc || string.Compare(f.Number, cursor.Number) > 0));
+        }
 
-    private static IQueryable<ComingUpRow> Rows(IQueryable<Prisoner> forecasts) =>
-        forecasts.Select(p => new ComingUpRow(
-            p.Id,
-            p.Number,
-            p.Name,
-            EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)!.Value,
-            p.DangerStatus,
-            EF.Property<DangerStatus?>(p, PrisonerConfiguration.ForecastStatus)!.Value,
-            RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastCame)),
-            RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastWent))));
+        return from f in kept
+               join p in ComingUpCounts.KnownInForce(db) on f.PrisonerId equals p.Id
+               orderby f.ForecastAt, f.Number
+               select new ComingUpRow(
+                   p.Id,
+                   p.Number,
+                   p.Name,
+                   EF.Property<DateTime?>(p, PrisonerConfiguration.ForecastAt)!.Value,
+                   p.DangerStatus,
+                   EF.Property<DangerStatus?>(p, PrisonerConfiguration.ForecastStatus)!.Value,
+                   RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastCame)),
+                   RuleFacts.FromJson(EF.Property<string>(p, PrisonerConfiguration.ForecastWent)));
+    }
 }
