@@ -27,15 +27,15 @@ if [ "${KEEP_TEST_SERVERS:-0}" != 1 ] && [ -n "$PRISON_TEST_STARTED" ]; then
   trap 'scripts/test-servers.sh stop $PRISON_TEST_STARTED' EXIT
 fi
 
-# Built once; then the test projects run in three lanes side by side, each lane one project after another. A project
-# spends much of its time waiting on servers, browsers and worker processes, so one lane's waits are another's turn on
-# the cores; more lanes than that starve the browsers and worker processes on two cores. The heavy projects are placed
-# by name; any other test project of the solution joins the last lane.
+# Built once; then the test projects run in two lanes side by side, each lane one project after another, the lanes of
+# about equal length. A project spends part of its time waiting on servers, browsers and worker processes, so one lane's
+# waits are the other's turn on the cores; a third lane starved the browsers and worker processes of two cores into
+# timeouts without ending sooner. The projects are placed by name; any other test project joins the last lane.
 dotnet build Prison.sln --configuration Release
 results="$PWD/TestResults/run"
 rm -rf "$results"
 mkdir -p "$results"
-lanes=("Prison.Web.Tests" "Prison.Faults.Tests Prison.Benchmarks.Tests" "Prison.Db.Tests Prison.Worker.Tests")
+lanes=("Prison.Web.Tests Prison.Db.Tests" "Prison.Faults.Tests Prison.Worker.Tests Prison.Benchmarks.Tests")
 mapfile -t projects < <(dotnet sln Prison.sln list | grep -E '^tests/.*Tests\.csproj$' | xargs -n1 basename | sed 's/\.csproj$//')
 for name in "${projects[@]}"; do
   [[ " ${lanes[*]} " == *" $name "* ]] || lanes[-1]+=" $name"
@@ -64,11 +64,13 @@ for name in "${projects[@]}"; do
   fi
 done
 
-echo "the 20 slowest tests (each project's results in $results):"
+# Every test's time, slowest first, from the projects' results; the 20 slowest are shown.
 awk 'BEGIN { RS = "<UnitTestResult " } NR > 1 && match($0, /duration="[^"]*"/) {
     split(substr($0, RSTART + 10, RLENGTH - 11), t, ":"); seconds = t[1] * 3600 + t[2] * 60 + t[3]
     match($0, /testName="[^"]*"/); printf "%7.1f s  %s\n", seconds, substr($0, RSTART + 10, RLENGTH - 11) }' "$results"/*.trx |
-  sort -rn | head -20
+  sort -rn >"$results/durations.txt"
+echo "the 20 slowest tests (every test's time in $results/durations.txt):"
+head -n 20 "$results/durations.txt"
 echo "wall time of the tests: $(( ($(date +%s) - started) / 60 )) min $(( ($(date +%s) - started) % 60 )) s"
 
 # dotnet test prints one summary per test project: "Passed!  - Failed: 0, Passed: 310, Skipped: 0, Total: 310, ...".

@@ -5,7 +5,8 @@ namespace Prison.Db.Reads;
 
 /// <summary>
 /// Checks the counts the triggers keep at write time (prison_status_count, migration 009; prison_coming_up, migration
-/// 026) against the same counts computed from the stays and the stored verdicts, and puts them right. `worker verify`
+/// 026) and Coming up's kept rows (prison_forecast, migration 040) against the same computed from the stays and the
+/// stored verdicts, and puts them right. `worker verify`
 /// runs both; a mismatch means a write went round the triggers (a hand correction in SQL, a bug).
 /// </summary>
 public static class KeptCounts
@@ -51,7 +52,36 @@ public static class KeptCounts
                    coalesce(k.prisoners, 0) AS kept, coalesce(a.prisoners, 0) AS actual
             FROM actual_coming a
             FULL JOIN kept_coming k ON k.prison_id = a.prison_id AND k.rule_set = a.rule_set AND k.forecast_at = a.forecast_at
+        ),
+        actual_forecast AS (
+            SELECT p.id AS prisoner_id, s.prison_id, p.forecast_at, p.number
+            FROM prisoner p JOIN imprisonment s ON s.prisoner_id = p.id AND s.left_on IS NULL AND s.struck_at IS NULL
+            WHERE p.forecast_at IS NOT NULL
+        ),
+        forecast_difference AS (
+            SELECT coalesce(a.prison_id, k.prison_id) AS prison_id, coalesce(a.number, k.number) AS number,
+                   CASE WHEN k.prisoner_id IS NULL THEN 0 ELSE 1 END AS kept, CASE WHEN a.prisoner_id IS NULL THEN 0 ELSE 1 END AS actual
+            FROM actual_forecast a
+            FULL JOIN prison_forecast k
+                ON k.prisoner_id = a.prisoner_id AND k.prison_id = a.prison_id AND k.forecast_at = a.forecast_at AND k.number = a.number
+            WHERE a.prisoner_id IS NULL OR k.prisoner_id IS NULL
         )
+        """;
+
+    /// <summary>Coming up's kept rows (prison_forecast, migration 040) made what the current stays and forecasts say.</summary>
+    private const string FixForecastRows = Differences + """
+        DELETE FROM prison_forecast
+        WHERE NOT EXISTS (
+            SELECT 1 FROM actual_forecast a
+            WHERE a.prisoner_id = prison_forecast.prisoner_id AND a.prison_id = prison_forecast.prison_id
+              AND a.forecast_at = prison_forecast.forecast_at AND a.number = prison_forecast.number)
+        """;
+
+    private const string AddForecastRows = Differences + """
+        INSERT INTO prison_forecast (prisoner_id, prison_id, forecast_at, number)
+        SELECT a.prisoner_id, a.prison_id, a.forecast_at, a.number FROM actual_forecast a
+        WHERE NOT EXISTS (SELECT 1 FROM prison_forecast k WHERE k.prisoner_id = a.prisoner_id)
+        ORDER BY a.prisoner_id
         """;
 
     private const string FixStatusCounts = Differences + """
@@ -84,6 +114,8 @@ public static class KeptCounts
             UNION ALL
             SELECT prison_id, 'coming up at ' || {instant} || ' UTC, rule set ' || rule_set, kept, actual
             FROM coming_difference WHERE kept <> actual
+            UNION ALL
+            SELECT prison_id, 'Coming up page row of ' || number, kept, actual FROM forecast_difference
             ORDER BY 1, 2
             """;
         var connection = db.Database.GetDbConnection();
@@ -122,12 +154,14 @@ public static class KeptCounts
             var postgreSql = db.IsPostgreSql;
             if (postgreSql)
             {
-                await db.Database.ExecuteSqlRawAsync("LOCK TABLE prison_status_count, prison_coming_up IN EXCLUSIVE MODE", token);
+                await db.Database.ExecuteSqlRawAsync("LOCK TABLE prison_status_count, prison_coming_up, prison_forecast IN EXCLUSIVE MODE", token);
             }
 
             var fixedCounts = await db.Database.ExecuteSqlRawAsync(FixStatusCounts, token);
             var fixedComing = await db.Database.ExecuteSqlRawAsync(FixComingUp, token);
             await db.Database.ExecuteSqlRawAsync("DELETE FROM prison_coming_up WHERE prisoners = 0", token);
-            return fixedCounts + fixedComing;
+            var removedRows = await db.Database.ExecuteSqlRawAsync(FixForecastRows, token);
+            var addedRows = await db.Database.ExecuteSqlRawAsync(AddForecastRows, token);
+            return fixedCounts + fixedComing + removedRows + addedRows;
         }, cancellationToken);
 }

@@ -37,8 +37,10 @@ public sealed class JobTakeoverTests
             await take.ExecuteNonQueryAsync();
         }
 
+        var before = JobRuns.Last(jobs, DueReevaluationJob.Name);
         var fired = await WorkerProcess.RunAsync(["jobs", "trigger", DueReevaluationJob.Name, .. commandLine]);
-        var run = Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value;
+        Assert.True(fired.ExitCode == 0, fired.Output);
+        var run = await JobRuns.NextAsync(jobs, DueReevaluationJob.Name, before);
         var takenBy = await Eventually.Async(
             () => Task.FromResult(JobRuns.TakenBy(JobRuns.States(jobs, run))), servers => servers.Count == 1, "a worker to take the fired job", TimeSpan.FromSeconds(30));
         var victim = workers.Started.Single(worker => takenBy[0].Contains($":{worker.ProcessId}:", StringComparison.Ordinal));

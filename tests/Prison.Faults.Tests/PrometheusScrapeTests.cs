@@ -53,7 +53,7 @@ public sealed class PrometheusScrapeTests
             ["prison_verdicts_written_total", "prison_prisoners_unknown", "prison_prisoners_unknown_oldest_age_seconds", "prison_error_queue_messages",
              "prison_events_unrelayed", "prison_events_unrelayed_oldest_age_seconds", "prison_job_failed_runs", "http_server_request_duration_seconds_count", "db_client_operation_duration_seconds_count"],
             name => Assert.Contains(name, names));
-        Assert.Equal(3, await prometheus.ValueAsync("count(prison_error_queue_messages{job=\"worker\"})"));
+        Assert.Equal(Prison.Runtime.Messaging.ErrorQueues.Endpoints.Count, await prometheus.ValueAsync("count(prison_error_queue_messages{job=\"worker\"})"));
         Assert.Null(await prometheus.ValueAsync("prison_prisoners_unknown{job=\"web\"}"));
         foreach (var job in new[] { "web", "worker" })
         {

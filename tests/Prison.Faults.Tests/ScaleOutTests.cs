@@ -1,4 +1,3 @@
-using System.Text.RegularExpressions;
 using Microsoft.Extensions.Configuration;
 using Prison.Runtime.Jobs;
 
@@ -20,9 +19,10 @@ public sealed class ScaleOutTests
 
         var run = await WorkerProcess.RunAsync(["reevaluate", "--all", .. commandLine]);
         var verify = await WorkerProcess.RunAsync(["verify", .. commandLine]);
-        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine]);
         var jobs = PrisonJobStorage.PostgreSql(database.ConnectionString, JobSettings.From(new ConfigurationBuilder().Build()));
-        var sweep = Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value;
+        var before = JobRuns.Last(jobs, "unknown-sweeper");
+        var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "unknown-sweeper", .. commandLine]);
+        var sweep = await JobRuns.NextAsync(jobs, "unknown-sweeper", before);
         var states = await JobRuns.FinishedAsync(jobs, sweep, TimeSpan.FromSeconds(30));
 
         Assert.True(run.ExitCode == 0, run.Output);

@@ -19,6 +19,17 @@ public static class JobRuns
         return connection.GetRecurringJobs([job]).Single().LastJobId;
     }
 
+    /// <summary>
+    /// Waits for the scheduled job's last run to be another than <paramref name="before"/> (what <see cref="Last"/> said
+    /// before the job was asked for, by message, from the command line or a page) and returns its id.
+    /// </summary>
+    public static async Task<string> NextAsync(JobStorage storage, string job, string? before) =>
+        (await Eventually.Async(
+            () => Task.FromResult(Last(storage, job)),
+            last => last is not null && last != before,
+            $"a worker to fire {job}",
+            TimeSpan.FromSeconds(30)))!;
+
     public static IReadOnlyList<StateHistoryDto> States(JobStorage storage, string runId) =>
         [.. Enumerable.Reverse(storage.GetMonitoringApi().JobDetails(runId)?.History ?? [])];
 

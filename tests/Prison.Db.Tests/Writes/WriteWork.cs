@@ -1,5 +1,6 @@
 using System.Globalization;
 using Microsoft.EntityFrameworkCore;
+using Npgsql;
 
 namespace Prison.Db.Tests.Writes;
 
@@ -22,10 +23,18 @@ internal sealed record WriteWork(long Buffers, long Rows, long FunctionCalls)
     /// <summary>
     /// The work <paramref name="write"/> did, on a connection kept open for it that counts function calls (a superuser's
     /// setting, as the test server's): that connection's statistics are flushed before and after
-    /// (pg_stat_force_next_flush), and read afresh on another.
+    /// (pg_stat_force_next_flush), and read afresh on another. Nobody else works in the database meanwhile: it is vacuumed
+    /// and analysed first, so autovacuum has nothing to read, and every other connection to it has ended, each flushing
+    /// what it counted as it ends, rather than later, into the write's figures.
     /// </summary>
     public static async Task<WriteWork> OfAsync(ScratchDatabase database, PrisonDb db, Func<Task> write)
     {
+        await database.ExecuteAsync("VACUUM ANALYZE");
+        NpgsqlConnection.ClearAllPools();
+        await Eventually.Async(
+            () => database.ScalarAsync<long>("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"),
+            others => others == 0,
+            "every other connection to the scratch database and every autovacuum worker in it to end");
         await db.Database.OpenConnectionAsync();
         await RunAsync(db, "SET track_functions = 'all'");
         await RunAsync(db, "SELECT pg_stat_force_next_flush()");

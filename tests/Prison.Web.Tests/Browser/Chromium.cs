@@ -40,6 +40,9 @@ public sealed partial class Chromium : IAsyncLifetime
             Locale = "en-US",
         });
         context.SetDefaultTimeout(10_000);
+
+        // A page's load waits on the server, which shares the cores with the other test projects' lanes.
+        context.SetDefaultNavigationTimeout(30_000);
         return await context.NewPageAsync();
     }
 

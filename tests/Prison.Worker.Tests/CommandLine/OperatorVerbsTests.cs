@@ -147,13 +147,15 @@ public class OperatorVerbsTests
 
         var list = await WorkerProcess.RunAsync(["jobs", "list", .. Configuration(fixture)]);
         var wrong = await WorkerProcess.RunAsync(["jobs", "trigger", "tidy-up", .. Configuration(fixture)]);
+        var storage = fixture.Worker.Services.GetRequiredService<JobStorage>();
+        var before = JobRuns.Last(storage, "nightly-reevaluation");
         var fired = await WorkerProcess.RunAsync(["jobs", "trigger", "nightly-reevaluation", .. Configuration(fixture)]);
         await Eventually.Async(
             () => fixture.Database.ScalarAsync<long>("SELECT COUNT(*) FROM reevaluation_run WHERE started_by = 'nightly job'"),
             count => count == 1,
             "the worker to run the fired nightly job");
-        var run = Regex.Match(fired.Output, @"as run (\d+)").Groups[1].Value;
-        await JobRuns.FinishedAsync(fixture.Worker.Services.GetRequiredService<JobStorage>(), run);
+        var run = await JobRuns.NextAsync(storage, "nightly-reevaluation", before);
+        await JobRuns.FinishedAsync(storage, run);
         var after = await WorkerProcess.RunAsync(["jobs", "list", .. Configuration(fixture)]);
 
         Assert.True(list.ExitCode == 0, list.Output);

@@ -7,7 +7,8 @@ namespace Prison.Runtime.Messaging;
 /// <summary>How many messages wait in the error queues, where a message goes after its retries failed.</summary>
 public static class ErrorQueues
 {
-    private static readonly string[] Endpoints = ["prisoner-changed", "reevaluate-range", "reevaluate-range-fault", "scheduled-job-request"];
+    /// <summary>The endpoints whose error queues are counted: every queue a worker consumes.</summary>
+    public static readonly IReadOnlyList<string> Endpoints = ["prisoner-changed", "reevaluate-range", "reevaluate-range-fault", "scheduled-job-request"];
 
     /// <summary>Null in the embedded mode, whose in-memory bus keeps no error queue an operator could look at.</summary>
     public static async Task<IReadOnlyDictionary<string, uint>?> CountAsync(PrisonSettings settings, CancellationToken cancellationToken)
