@@ -1,6 +1,8 @@
 using MassTransit;
+using MassTransit.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
+using Prison.Domain.Messages;
 using Prison.Runtime.Messaging;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
@@ -33,6 +35,43 @@ public class ImportedChangesEvaluationTests
             Assert.Equal(
                 [["1001", "NotDangerous", "Import", "custody file of 2025-08-01"], ["1002", "Dangerous", "Import", "custody file of 2025-08-01"]],
                 await fixture.Database.RowsAsync("SELECT p.number, c.to_status, c.cause, c.cause_detail FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number"));
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public async Task An_import_stores_each_batchs_verdicts_itself_so_they_come_with_no_worker_consuming_its_changes()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        // The changes go to MassTransit's test harness, which nobody consumes: a verdict stored now is the import's own.
+        await using var harnessServices = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
+        var harness = harnessServices.GetRequiredService<ITestHarness>();
+        await harness.Start();
+        var folder = Directory.CreateTempSubdirectory("prison-import-evaluates-").FullName;
+        try
+        {
+            Write(folder, new DateOnly(2025, 8, 1), Row("1001", status: "CS", topCharge: "155.25", custodyLevel: "MIN"), Row("1002", srg: "Y"), Row("1003"));
+            var importer = new CustodyImporter(
+                fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
+            {
+                BatchSize = 2,
+                Evaluation = new ImportedBatchEvaluation(fixture.Worker.Services.GetRequiredService<IServiceScopeFactory>(), NullLogger<ImportedBatchEvaluation>.Instance),
+            };
+
+            await importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
+
+            // Read once, right after the import returned: no waiting for a verdict.
+            Assert.Equal(
+                [["1001", "NotDangerous", "1"], ["1002", "Dangerous", "1"], ["1003", "Dangerous", "1"]],
+                await fixture.Database.RowsAsync("SELECT number, danger_status, (evaluated_version = change_version)::int FROM prisoner ORDER BY number"));
+            Assert.Equal(
+                [["1001", "Import"], ["1002", "Import"], ["1003", "Import"]],
+                await fixture.Database.RowsAsync("SELECT p.number, c.cause FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number"));
+            // And every change was still published, for the worker to find its verdict stored.
+            Assert.Equal(3, harness.Published.Select<PrisonerChanged>().Count());
         }
         finally
         {

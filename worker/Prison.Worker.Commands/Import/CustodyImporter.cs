@@ -39,6 +39,9 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
     /// <summary>Imports a day whatever share of the people in custody it releases (the operator checked the file).</summary>
     public bool AllowMassRelease { get; init; }
 
+    /// <summary>Stores each committed batch's verdicts before its changes are published; without it only the worker evaluates them.</summary>
+    public ImportedBatchEvaluation? Evaluation { get; init; }
+
     /// <summary>
     /// Imports <paramref name="files"/> in date order. Every file's header is checked first: a file without a
     /// required column refuses the whole import (<see cref="CustodyFileRefusedException"/>) before anything changes.
@@ -174,6 +177,11 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
             {
                 await ReplayBatchAsync(db, batch, replay, cancellationToken);
                 var changes = await db.SaveRecordChangesAsync(cancellationToken);
+                if (Evaluation is not null)
+                {
+                    await Evaluation.EvaluateAsync([.. changes.Select(c => c.PrisonerId).Distinct()], cancellationToken);
+                }
+
                 await publisher.PublishAsync(changes, cancellationToken);
                 return (replay, changes.Count);
             }

@@ -8,6 +8,7 @@ using Microsoft.Extensions.Logging;
 using Prison.Db;
 using Prison.Db.Audit;
 using Prison.Runtime;
+using Prison.Runtime.Evaluation;
 using Prison.Runtime.Messaging;
 using Prison.ServiceDefaults;
 using Spectre.Console;
@@ -65,6 +66,8 @@ public static class ImportCommand
             {
                 MaxReleaseShare = MaxReleaseShareOf(configuration),
                 AllowMassRelease = allowMassRelease,
+                Evaluation = new ImportedBatchEvaluation(
+                    services.GetRequiredService<IServiceScopeFactory>(), services.GetRequiredService<ILogger<ImportedBatchEvaluation>>()),
             };
             try
             {
@@ -139,6 +142,7 @@ public static class ImportCommand
         await StartupChecks.EnsureReachableAsync(settings, cancellationToken);
         await using var app = builder.Build();
         await EnsureSchemaAsync(app.Services, settings, cancellationToken);
+        await RuleSetStartup.LoadAsync(app.Services, cancellationToken);
 
         var bus = app.Services.GetRequiredService<IBusControl>();
         await bus.StartAsync(cancellationToken);
