@@ -58,11 +58,26 @@ internal sealed class DashboardQueries
         (PrisonDb db, long changes, string ruleSet, DateOnly afterDay, string afterNumber, DateTime comingUpUntil) =>
             from prison in db.Prisons.AsNoTracking()
             where prison.Id == prisonId
+            // Uncorrelated, so read once per statement: the prison's kept counts summed in one pass over its few rows, and the
+            // one row of the rule set in force (at most one: a CHECK holds it to its id).
+            from counts in db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).GroupBy(c => c.PrisonId)
+                .Select(g => new
+                {
+                    // Nullable: on a prison without kept rows, the line still comes, with them NULL.
+                    Dangerous = (int?)g.Sum(c => c.Dangerous),
+                    NotDangerous = (int?)g.Sum(c => c.NotDangerous),
+                    Unknown = (int?)g.Sum(c => c.Unknown),
+                    Changes = (long?)g.Sum(c => c.Changes),
+                })
+                .DefaultIfEmpty()
+            from inForce in db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).DefaultIfEmpty()
             from arrival in (
                     from stay in db.Set<Stay>().AsNoTracking().Where(CurrentStayCondition.Is)
                     where stay.PrisonId == prisonId && (!after || stay.ArrivalDate <= afterDay)
                     join prisoner in db.Prisoners.AsNoTracking() on EF.Property<Guid>(stay, PrisonerConfiguration.PrisonerKey) equals prisoner.Id
                     where status == null || prisoner.DangerStatus == status
+                    // Uncorrelated too (a sub-query of a join may not see the statement's other rows): a poll whose stamp
+                    // stands reads no stay at all.
                     where !dashboard
                           || db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
                           || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet
@@ -79,20 +94,13 @@ internal sealed class DashboardQueries
                         DangerStatus = (DangerStatus?)prisoner.DangerStatus,
                         Reasons = EF.Property<string>(prisoner, PrisonerConfiguration.DangerReasonCodes),
                         prisoner.RuleSet,
-                        FromEarlierRuleSet = (bool?)(prisoner.RuleSet != null && db.Set<RuleSetInForce>().Any(f => f.RuleSet != prisoner.RuleSet)),
                     })
                 .Take(take)
                 .DefaultIfEmpty()
             orderby arrival!.ArrivalDate descending, arrival.Number
             select new DashboardLine(
-                // Uncorrelated: computed once per statement over the prison's few rows of kept counts.
-                new StatusCounts(
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Dangerous),
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.NotDangerous),
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Unknown)),
-                new DashboardStamp(
-                    db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes),
-                    db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()),
+                new StatusCounts(counts!.Dangerous ?? 0, counts.NotDangerous ?? 0, counts.Unknown ?? 0),
+                new DashboardStamp(counts.Changes ?? 0, inForce == null ? null : inForce.RuleSet),
                 arrival.Id == null
                     ? null
                     : new ArrivalRow(
@@ -104,13 +112,15 @@ internal sealed class DashboardQueries
                         arrival.DangerStatus!.Value,
                         RuleCodes.Parse(arrival.Reasons),
                         arrival.RuleSet,
-                        arrival.FromEarlierRuleSet!.Value),
+                        arrival.RuleSet != null && inForce != null && arrival.RuleSet != inForce.RuleSet),
                 dashboard
-                && (db.Set<PrisonStatusCount>().Where(c => c.PrisonId == prisonId).Sum(c => c.Changes) != changes
-                    || (db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault() ?? string.Empty) != ruleSet)
-                    // Kept at write time (migration 026): the prison's few rows of the rule set in force up to the span's end.
+                && ((counts.Changes ?? 0) != changes || (inForce == null ? string.Empty : inForce.RuleSet) != ruleSet)
+                    // Kept at write time (migration 026): the prison's few rows of the rule set in force up to the span's end,
+                    // uncorrelated so that it is summed once, not on every line.
                     ? db.Set<PrisonComingUp>()
-                        .Where(k => k.PrisonId == prisonId && k.ForecastAt <= comingUpUntil && !db.Set<RuleSetInForce>().Any(f => f.RuleSet != k.RuleSet))
+                        .Where(k => k.PrisonId == prisonId && k.ForecastAt <= comingUpUntil
+                            && (k.RuleSet == db.Set<RuleSetInForce>().Where(f => f.Id == RuleSetInForce.TheRow).Select(f => f.RuleSet).FirstOrDefault()
+                                || !db.Set<RuleSetInForce>().Any()))
                         .Sum(k => k.Prisoners)
                     : 0));
 
