@@ -63,7 +63,7 @@ public static class DashboardDesigns
 
         // The page's span of "Coming up", as the dashboard asks it.
         var comingUpUntil = DateTime.UtcNow.AddDays(Prison.Web.Pages.Prisons.ComingUp.ComingUpWindow.DefaultDays);
-        await using var anchor = new PlainSqlPage(connection, PrisonId);
+        await using var anchor = new PlainSqlPage(connection, PrisonId, comingUpUntil);
         await anchor.PrepareAsync(cancellationToken);
 
         const string top = "top ten";
