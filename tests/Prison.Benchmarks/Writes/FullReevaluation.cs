@@ -54,6 +54,8 @@ public static class FullReevaluation
             }
         }
 
+        var anchorSeconds = await SetBasedEvaluationAnchor.SecondsAsync(database, prisoners, cancellationToken);
+        Console.WriteLine($"{SetBasedEvaluationAnchor.Name}: {anchorSeconds:0.0} s");
         var table = BenchmarkReport.Table(
             ["workers", "prisoners", "seconds", "prisoners/s", "peak memory per worker (VmHWM)", "failed"],
             results.Select(r => (IReadOnlyList<string>)
@@ -66,10 +68,13 @@ public static class FullReevaluation
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners} --workers {counts}", await Machine.DescribeAsync(cancellationToken), table,
             "Started with `Prison.Worker reevaluate --all` against worker processes (`Prison.Worker run`, default settings: batches of " +
             "Jobs:BatchSize prisoners, one RabbitMQ message each). Seconds are the run's own, from its row's started_at to finished_at. " +
-            "The workers share the machine's cores with PostgreSQL. " + $"Data: {prepared}.");
+            "The workers share the machine's cores with PostgreSQL. " +
+            $"The anchor, in the same run on the same server: {SetBasedEvaluationAnchor.Name} over the same number of prisoners took {anchorSeconds:0.0} s. " +
+            $"Data: {prepared}.");
         await BenchmarkReport.WriteHeadlinesAsync(
             output,
-            [.. results.Select(r => new Headline($"full re-evaluation, {prisoners:N0} prisoners, {r.Workers} worker(s)", $"{r.Seconds:0.0} s ({r.PerSecond:N0} prisoners/s)", null, null,
+            [.. results.Select(r => new Headline($"full re-evaluation, {prisoners:N0} prisoners, {r.Workers} worker(s)", $"{r.Seconds:0.0} s ({r.PerSecond:N0} prisoners/s)",
+                $"{SetBasedEvaluationAnchor.Name}: {anchorSeconds:0.0} s", r.Seconds / anchorSeconds,
                 $"dotnet run -c Release --project tests/Prison.Benchmarks -- reevaluate --prisoners {prisoners} --workers {counts}"))],
             await SourceCommit.DescribeAsync(cancellationToken),
             DateTime.UtcNow);
