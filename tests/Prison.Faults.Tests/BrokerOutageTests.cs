@@ -12,7 +12,8 @@ namespace Prison.Faults.Tests;
 /// While RabbitMQ is down staff keep working; once it is back, web publishes again what it could not, and the sweeper
 /// catches anything else.
 /// </summary>
-public sealed class BrokerOutageTests(ITestOutputHelper output)
+[Collection(nameof(BrokerOutages))]
+public sealed class BrokerOutageTests(ITestOutputHelper output, OutageBroker node)
 {
     private const int PrisonerCount = 50;
     private const int NoticesEach = 20;
@@ -23,7 +24,7 @@ public sealed class BrokerOutageTests(ITestOutputHelper output)
     [Fact]
     public async Task Changes_made_through_web_while_RabbitMQ_is_stopped_are_saved_at_once_and_all_evaluated_after_it_comes_back()
     {
-        await using var broker = await PrivateBroker.StartAsync();
+        var broker = await node.StartedAsync();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var configuration = ServerArguments.For(database, broker.Address, ServerArguments.NewQueuePrefix(), "--Jobs:UnknownThreshold=00:00:05");
         await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies]);
@@ -79,7 +80,7 @@ public sealed class BrokerOutageTests(ITestOutputHelper output)
     [Fact]
     public async Task A_change_recorded_while_RabbitMQ_is_stopped_is_evaluated_soon_after_it_is_back_without_the_sweeper()
     {
-        await using var broker = await PrivateBroker.StartAsync();
+        var broker = await node.StartedAsync();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         // A threshold the test never reaches: whatever is evaluated after the outage was published on the broker's return.
         var configuration = ServerArguments.For(database, broker.Address, ServerArguments.NewQueuePrefix(), "--Jobs:UnknownThreshold=00:30:00");

@@ -3,12 +3,13 @@ using System.Text.Json;
 namespace Prison.Faults.Tests;
 
 /// <summary>What web and the worker say of the broker on /health/ready while it is down and once it is back.</summary>
-public sealed class BusHealthTests
+[Collection(nameof(BrokerOutages))]
+public sealed class BusHealthTests(OutageBroker node)
 {
     [Fact]
     public async Task Web_and_the_worker_both_report_the_bus_unhealthy_while_RabbitMQ_is_stopped_and_healthy_once_it_is_back()
     {
-        await using var broker = await PrivateBroker.StartAsync();
+        var broker = await node.StartedAsync();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var configuration = ServerArguments.For(database, broker.Address, ServerArguments.NewQueuePrefix());
         await using var web = await RunningWeb.StartAsync([.. configuration, RunningWeb.InsecureCookies]);

@@ -8,14 +8,15 @@ namespace Prison.Faults.Tests;
 /// Two worker processes relay the outbox side by side: each event reaches a bound queue once while all is well, and
 /// every one of them reaches it when the broker is stopped mid-relay and started again (at least once).
 /// </summary>
-public sealed class EventRelayFaultTests(ITestOutputHelper output)
+[Collection(nameof(BrokerOutages))]
+public sealed class EventRelayFaultTests(ITestOutputHelper output, OutageBroker node)
 {
     private const int PrisonerCount = 12;
 
     [Fact]
     public async Task Two_workers_relay_each_event_once_and_a_broker_stopped_mid_relay_loses_none()
     {
-        await using var broker = await PrivateBroker.StartAsync();
+        var broker = await node.StartedAsync();
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         var prefix = ServerArguments.NewQueuePrefix();
         // The sweeper kept away: the events are the transfers' alone, known in advance.

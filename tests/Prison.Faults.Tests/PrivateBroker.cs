@@ -1,8 +1,8 @@
 namespace Prison.Faults.Tests;
 
 /// <summary>
-/// A RabbitMQ node of one test's own (scripts/test-servers.sh rabbitmq-node), for a test that stops its broker:
-/// the shared node serves the tests running beside it and must never stop.
+/// A RabbitMQ node of the tests' own (scripts/test-servers.sh rabbitmq-node), for tests that stop their broker: the
+/// shared node serves the tests running beside them and must never stop.
 /// </summary>
 public sealed class PrivateBroker : IAsyncDisposable
 {
@@ -17,6 +17,9 @@ public sealed class PrivateBroker : IAsyncDisposable
     public int Port { get; }
 
     public Uri Address => new($"amqp://guest:guest@127.0.0.1:{Port}/");
+
+    /// <summary>Whether <see cref="StopAsync"/> was the last thing done to the node.</summary>
+    public bool Stopped { get; private set; }
 
     public static async Task<PrivateBroker> StartAsync()
     {
@@ -34,9 +37,17 @@ public sealed class PrivateBroker : IAsyncDisposable
     }
 
     /// <summary>Starts the node (again: a restarted node keeps its queues, as a broker back from an outage does).</summary>
-    public Task StartAgainAsync() => ScriptAsync("start", _name, Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+    public async Task StartAgainAsync()
+    {
+        await ScriptAsync("start", _name, Port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        Stopped = false;
+    }
 
-    public Task StopAsync() => ScriptAsync("stop", _name);
+    public async Task StopAsync()
+    {
+        Stopped = true;
+        await ScriptAsync("stop", _name);
+    }
 
     /// <summary>rabbitmqctl against this node, e.g. <c>import_definitions FILE</c>; what it printed.</summary>
     public Task<string> ControlAsync(params string[] args) => TestServersScript.RunAsync(["rabbitmq-node", "ctl", _name, .. args]);

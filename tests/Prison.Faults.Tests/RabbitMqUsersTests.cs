@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using MassTransit;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
@@ -18,16 +17,14 @@ namespace Prison.Faults.Tests;
 /// manage the broker; a wrong password is refused. Each may use only the exchanges and queues its process uses, as
 /// deploy/rabbitmq/permissions declares them (read by deploy/secrets.sh, whose definitions the tests import).
 /// </summary>
-public sealed class RabbitMqUsersTests : IDisposable
+public sealed class RabbitMqUsersTests(DeploymentBroker deployment) : IClassFixture<DeploymentBroker>
 {
-    private readonly DirectoryInfo _folder = Directory.CreateTempSubdirectory("prison-rabbit-users-");
-
-    private string Secrets => Path.Combine(_folder.FullName, "secrets");
+    private string Secrets => deployment.Secrets;
 
     [Fact]
     public async Task Web_and_the_workers_sign_in_as_their_own_users_who_are_not_administrators()
     {
-        await using var broker = await BrokerWithTheDeploymentsUsersAsync();
+        var broker = deployment.Broker;
         var secrets = Secrets;
         var users = await broker.ControlAsync("list_users");
 
@@ -50,7 +47,7 @@ public sealed class RabbitMqUsersTests : IDisposable
     [Fact]
     public async Task Web_and_the_workers_buses_work_within_their_permissions_and_what_lies_outside_them_is_refused()
     {
-        await using var broker = await BrokerWithTheDeploymentsUsersAsync();
+        var broker = deployment.Broker;
         await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
         string[] As(string user, string password) =>
         [
@@ -131,31 +128,7 @@ public sealed class RabbitMqUsersTests : IDisposable
 
     private const string RabbitMqEventSinkName = Prison.Runtime.Events.RabbitMqEventSink.ExchangeName;
 
-    public void Dispose() => _folder.Delete(recursive: true);
-
-    /// <summary>A private node with the users, virtual host and permissions deploy/secrets.sh writes for compose.</summary>
-    private async Task<PrivateBroker> BrokerWithTheDeploymentsUsersAsync()
-    {
-        using (var made = Process.Start(new ProcessStartInfo("sh", [Path.Combine(Repository.Root(), "deploy", "secrets.sh"), Secrets]) { RedirectStandardError = true })!)
-        {
-            await made.WaitForExitAsync();
-            Assert.True(made.ExitCode == 0, await made.StandardError.ReadToEndAsync());
-        }
-
-        var broker = await PrivateBroker.StartAsync();
-        try
-        {
-            await broker.ControlAsync("import_definitions", Path.Combine(Secrets, "rabbitmq-definitions.json"));
-            return broker;
-        }
-        catch
-        {
-            await broker.DisposeAsync();
-            throw;
-        }
-    }
-
-    private string Password(string file) => File.ReadAllText(Path.Combine(Secrets, file));
+    private string Password(string file) => deployment.Password(file);
 
     private async Task AssertRefusedAsync(PrivateBroker broker, string user, string passwordFile, Func<IChannel, Task> act)
     {

@@ -8,16 +8,17 @@ using Microsoft.EntityFrameworkCore;
 
 namespace Prison.Worker.Tests.Import;
 
-/// <summary>Three real days of NYC DOC data from the project's shared folder (../shared beside the repository).</summary>
-public class RealCustodyDaysTests
+/// <summary>
+/// Real days of NYC DOC data from the project's shared folder (../shared beside the repository), imported once for the
+/// class: the first three, then the rest.
+/// </summary>
+public class RealCustodyDaysTests(RealCustodyDaysImport import) : IClassFixture<RealCustodyDaysImport>
 {
     [Fact]
-    public async Task Three_real_August_days_import_with_plausible_counts()
+    public void Three_real_August_days_import_with_plausible_counts()
     {
-        await using var fixture = await ImportFixture.StartAsync();
-        var files = CustodyFileSearch.Find(SharedDataFolder()).Take(3).ToList();
-
-        var summary = await fixture.Importer().ImportAsync(files, SilentImportProgress.Instance);
+        var files = import.Files.Take(3).ToList();
+        var summary = import.FirstThreeDays;
 
         // A person becomes a prisoner with their first well-formed row (one real row gives an age of 124).
         var rejected = summary.Rejected.Select(r => (r.FileName, r.Line)).ToHashSet();
@@ -33,14 +34,14 @@ public class RealCustodyDaysTests
         // The archive repeats Saturday's file on Sunday: nothing happened.
         Assert.Equal((0, 0, 0), (third.Arrivals, third.Releases, third.Changes));
         Assert.InRange(summary.Rejected.Count, 0, 20);
-        Assert.Equal(imported.Count, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM prisoner"));
-        Assert.Equal(InmateIds(files[2]).Count(row => imported.Contains(row.Id)), await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM imprisonment WHERE left_on IS NULL"));
-        Assert.Equal(8, await fixture.Database.ScalarAsync<int>("SELECT count(*) FROM prison"));
+        Assert.Equal(imported.Count, import.CountsAfterThreeDays.Prisoners);
+        Assert.Equal(InmateIds(files[2]).Count(row => imported.Contains(row.Id)), import.CountsAfterThreeDays.OpenImprisonments);
+        Assert.Equal(8, import.CountsAfterThreeDays.Prisons);
 
         // The records feed the rules: most of a jail's population is unconvicted, so most are dangerous by rule 1 alone.
         var evaluator = new DangerEvaluator(EvaluationSetup.RuleSet(EvaluationSetup.ShippedDisabledRules), new PrisonCalendar(TimeZoneInfo.FindSystemTimeZoneById("America/New_York")));
-        await using var db = fixture.Database.Open();
-        var prisoners = await db.LoadPrisonersAsync(await db.Prisoners.OrderBy(p => p.Id).Take(500).Select(p => p.Id).ToListAsync(), Tracking.Untracked);
+        var prisoners = import.FirstPrisonersAfterThreeDays;
+        Assert.Equal(500, prisoners.Count);
         var dangerous = prisoners.Count(p => evaluator.Evaluate(p, new DateTime(2025, 8, 4, 16, 0, 0, DateTimeKind.Utc)).Status == DangerStatus.Dangerous);
         Assert.InRange(dangerous, 250, 500);
     }
@@ -48,19 +49,16 @@ public class RealCustodyDaysTests
     [Fact]
     public async Task On_the_last_day_of_the_August_files_the_violent_charge_rule_fires_for_exactly_those_whose_top_charge_is_violent()
     {
-        await using var fixture = await ImportFixture.StartAsync();
-        var files = CustodyFileSearch.Find(SharedDataFolder());
-
-        var summary = await fixture.Importer().ImportAsync(files, SilentImportProgress.Instance);
+        var summary = import.LaterDays;
 
         // The last file's own rows, but those it rejected (their prisoners' records are as an earlier day left them).
-        var last = files[^1];
-        Assert.Equal((31, last.Day), (summary.DaysImported, summary.Days[^1].File.Day));
+        var last = import.Files[^1];
+        Assert.Equal((31, last.Day), (import.FirstThreeDays.DaysImported + summary.DaysImported, summary.Days[^1].File.Day));
         var rejected = summary.Days[^1].Rejected.Select(r => r.Line).ToHashSet();
         var rows = TopCharges(last).Where(row => !rejected.Contains(row.Line)).ToList();
         var violent = rows.Where(row => row.TopCharge is not ("" or "0") && ImportedCharge.FromTopCharge(row.TopCharge).IsViolent).Select(row => row.Id).ToList();
         var numbers = rows.Select(row => row.Id).ToList();
-        await using var db = fixture.Database.Open();
+        await using var db = import.Database.Open();
         var prisoners = await db.LoadPrisonersAsync(await db.Prisoners.Where(p => numbers.Contains(p.Number)).Select(p => p.Id).ToListAsync(), Tracking.Untracked);
         var rule = new ChargedWithViolentCrime();
         var fired = prisoners.Where(p => rule.Evaluate(p, last.Day).Fired).Select(p => p.Number).ToList();
@@ -86,19 +84,4 @@ public class RealCustodyDaysTests
     /// <summary>The inmateid of every data row (the real files are unquoted, inmateid first), with its line number.</summary>
     private static IEnumerable<(string Id, int Line)> InmateIds(CustodyFile file) =>
         File.ReadLines(file.Path).Select((text, index) => (Id: text.Split(',')[0], Line: index + 1)).Skip(1).Where(row => row.Id.Length > 0);
-
-    /// <summary>data/nyc-doc-daily in the shared folder found by walking up from the test's output folder.</summary>
-    private static string SharedDataFolder()
-    {
-        for (var folder = new DirectoryInfo(AppContext.BaseDirectory); folder is not null; folder = folder.Parent)
-        {
-            var data = Path.Combine(folder.FullName, "shared", "data", "nyc-doc-daily");
-            if (Directory.Exists(data))
-            {
-                return data;
-            }
-        }
-
-        throw new DirectoryNotFoundException($"No shared/data/nyc-doc-daily above {AppContext.BaseDirectory}.");
-    }
 }
