@@ -3,6 +3,7 @@ using MassTransit.Testing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using Prison.Domain.Messages;
+using Prison.Runtime.Evaluation;
 using Prison.Runtime.Messaging;
 using Prison.Worker.Import;
 using static Prison.Worker.Tests.Import.CustodyCsv;
@@ -58,7 +59,8 @@ public class ImportedChangesEvaluationTests
                 fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
             {
                 BatchSize = 2,
-                Evaluation = new ImportedBatchEvaluation(fixture.Worker.Services.GetRequiredService<IServiceScopeFactory>(), NullLogger<ImportedBatchEvaluation>.Instance),
+                Evaluation = new ImportedBatchEvaluation(
+                    fixture.Worker.Services.GetRequiredService<CurrentRules>(), fixture.Clock, NullLogger<ImportedBatchEvaluation>.Instance),
             };
 
             await importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
@@ -72,6 +74,44 @@ public class ImportedChangesEvaluationTests
                 await fixture.Database.RowsAsync("SELECT p.number, c.cause FROM verdict_change c JOIN prisoner p ON p.id = c.prisoner_id ORDER BY p.number"));
             // And every change was still published, for the worker to find its verdict stored.
             Assert.Equal(3, harness.Published.Select<PrisonerChanged>().Count());
+        }
+        finally
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+    }
+
+    [Fact]
+    public async Task A_reader_polling_throughout_an_import_never_sees_an_imported_prisoner_unknown()
+    {
+        await using var fixture = await WorkerFixture.StartAsync();
+        await using var harnessServices = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
+        var harness = harnessServices.GetRequiredService<ITestHarness>();
+        await harness.Start();
+        var folder = Directory.CreateTempSubdirectory("prison-import-never-unknown-").FullName;
+        try
+        {
+            Write(folder, new DateOnly(2025, 8, 1), [.. Enumerable.Range(0, 60).Select(i => i % 3 == 0 ? Row($"{3000 + i}", srg: "Y") : Row($"{3000 + i}", status: "CS", topCharge: "155.25", custodyLevel: "MIN"))]);
+            var importer = new CustodyImporter(
+                fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
+            {
+                BatchSize = 3,
+                Evaluation = new ImportedBatchEvaluation(
+                    fixture.Worker.Services.GetRequiredService<CurrentRules>(), fixture.Clock, NullLogger<ImportedBatchEvaluation>.Instance),
+            };
+
+            var importing = importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
+            var (polls, mostUnknown, mostPrisoners) = (0, 0, 0);
+            while (!importing.IsCompleted)
+            {
+                var seen = await fixture.Database.RowsAsync("SELECT count(*) FILTER (WHERE danger_status = 'Unknown'), count(*) FROM prisoner");
+                (polls, mostUnknown, mostPrisoners) = (polls + 1, Math.Max(mostUnknown, int.Parse(seen[0][0])), Math.Max(mostPrisoners, int.Parse(seen[0][1])));
+            }
+
+            await importing;
+            Assert.Equal(0, mostUnknown);
+            Assert.True(polls > 10 && mostPrisoners > 0, $"{polls} reads during the import, {mostPrisoners} prisoners seen at most: the reader did not watch it happen");
+            Assert.Equal([["60", "0"]], await fixture.Database.RowsAsync("SELECT count(*), count(*) FILTER (WHERE danger_status = 'Unknown') FROM prisoner"));
         }
         finally
         {

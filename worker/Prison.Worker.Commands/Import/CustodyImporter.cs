@@ -8,6 +8,7 @@ using Prison.Db.History;
 using Prison.Db.Import;
 using Prison.Db.Reads;
 using Prison.Domain;
+using Prison.Domain.Messages;
 using Prison.Runtime.Messaging;
 
 namespace Prison.Worker.Import;
@@ -39,7 +40,7 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
     /// <summary>Imports a day whatever share of the people in custody it releases (the operator checked the file).</summary>
     public bool AllowMassRelease { get; init; }
 
-    /// <summary>Stores each committed batch's verdicts before its changes are published; without it only the worker evaluates them.</summary>
+    /// <summary>Stores each batch's verdicts in the batch's own transaction; without it only the worker evaluates them.</summary>
     public ImportedBatchEvaluation? Evaluation { get; init; }
 
     /// <summary>
@@ -168,20 +169,9 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
     {
         for (var attempt = 1; ; attempt++)
         {
-            // Each attempt decides again from what the database holds now; only a committed attempt counts.
-            var replay = new CustodyReplay(file, prisonIds, _madeUp);
-            await using var db = openDb();
-            db.AuditChangedValues = false;
-            db.RecordChangeCause = VerdictCause.Import($"custody file of {file.Day:yyyy-MM-dd}");
             try
             {
-                await ReplayBatchAsync(db, batch, replay, cancellationToken);
-                var changes = await db.SaveRecordChangesAsync(cancellationToken);
-                if (Evaluation is not null)
-                {
-                    await Evaluation.EvaluateAsync([.. changes.Select(c => c.PrisonerId).Distinct()], cancellationToken);
-                }
-
+                var (replay, changes) = await ReplayInOneTransactionAsync(file, batch, prisonIds, cancellationToken);
                 await publisher.PublishAsync(changes, cancellationToken);
                 return (replay, changes.Count);
             }
@@ -190,6 +180,35 @@ public sealed class CustodyImporter(Func<PrisonDb> openDb, ChangePublisher publi
                 logger.LogInformation("A prisoner of a custody import batch changed meanwhile; replaying the batch again (attempt {Attempt}).", attempt + 1);
             }
         }
+    }
+
+    /// <summary>
+    /// The batch's changes and, with <see cref="Evaluation"/>, their verdicts, committed together. A transient fault
+    /// (PostgreSQL restarting, a deadlock) replays the whole batch on a new unit of work, deciding again from what the
+    /// database holds: a batch whose commit went through before the fault finds nothing left to do.
+    /// </summary>
+    private async Task<(CustodyReplay Replay, IReadOnlyList<PrisonerChanged> Changes)> ReplayInOneTransactionAsync(
+        CustodyFile file, InmateOnDay[] batch, IReadOnlyDictionary<string, int> prisonIds, CancellationToken cancellationToken)
+    {
+        await using var strategyOwner = openDb();
+        return await strategyOwner.Database.CreateExecutionStrategy().ExecuteAsync(async token =>
+        {
+            var replay = new CustodyReplay(file, prisonIds, _madeUp);
+            await using var db = openDb();
+            db.AuditChangedValues = false;
+            db.RecordChangeCause = VerdictCause.Import($"custody file of {file.Day:yyyy-MM-dd}");
+            await ReplayBatchAsync(db, batch, replay, token);
+            if (Evaluation is null)
+            {
+                return (replay, await db.SaveRecordChangesAsync(token));
+            }
+
+            await using var transaction = await db.Database.BeginTransactionAsync(token);
+            var changes = await db.SaveRecordChangesAsync(token);
+            await Evaluation.EvaluateAsync(db, [.. changes.Select(c => c.PrisonerId).Distinct()], token);
+            await transaction.CommitAsync(token);
+            return (replay, changes);
+        }, cancellationToken);
     }
 
     private static async Task ReplayBatchAsync(PrisonDb db, InmateOnDay[] batch, CustodyReplay replay, CancellationToken cancellationToken)

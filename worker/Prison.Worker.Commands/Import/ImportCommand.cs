@@ -67,7 +67,7 @@ public static class ImportCommand
                 MaxReleaseShare = MaxReleaseShareOf(configuration),
                 AllowMassRelease = allowMassRelease,
                 Evaluation = new ImportedBatchEvaluation(
-                    services.GetRequiredService<IServiceScopeFactory>(), services.GetRequiredService<ILogger<ImportedBatchEvaluation>>()),
+                    services.GetRequiredService<CurrentRules>(), TimeProvider.System, services.GetRequiredService<ILogger<ImportedBatchEvaluation>>()),
             };
             try
             {

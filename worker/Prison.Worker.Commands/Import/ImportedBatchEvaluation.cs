@@ -1,34 +1,33 @@
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
+using Prison.Db;
 using Prison.Runtime.Evaluation;
 
 namespace Prison.Worker.Import;
 
 /// <summary>
-/// Evaluates the prisoners an import batch changed, with the worker's own evaluation, as soon as the batch has
-/// committed and before its changes are published: a day of custody files brings thousands of arrivals at once, and
-/// left to the queue the last of them would wait behind all the others, shown Unknown, for as long as the worker takes
-/// over the whole day. The changes are still published; the worker finds their verdicts stored and has nothing to
-/// write. What this cannot store (a rule that throws, the database gone) is left to the worker, which the published
-/// change reaches as any other.
+/// Evaluates the prisoners an import batch changed, with the worker's own evaluation, in the batch's transaction: a
+/// day of custody files brings thousands of arrivals at once, and left to the queue the last of them would be shown
+/// Unknown for as long as the worker takes over the whole day. A batch commits its changes and their verdicts
+/// together, so no page ever shows an imported change Unknown. The changes are still published; the worker finds
+/// their verdicts stored and has nothing to write. A prisoner the rules throw for is left Unknown for the worker, which
+/// its published change reaches as any other.
 /// </summary>
-public sealed class ImportedBatchEvaluation(IServiceScopeFactory scopes, ILogger<ImportedBatchEvaluation> logger)
+public sealed class ImportedBatchEvaluation(CurrentRules rules, TimeProvider clock, ILogger<ImportedBatchEvaluation> logger)
 {
-    public async Task EvaluateAsync(IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken)
+    public async Task EvaluateAsync(PrisonDb db, IReadOnlyCollection<Guid> prisonerIds, CancellationToken cancellationToken)
     {
         if (prisonerIds.Count == 0)
         {
             return;
         }
 
-        await using var scope = scopes.CreateAsyncScope();
         try
         {
-            await scope.ServiceProvider.GetRequiredService<PrisonerReevaluation>().ReevaluateAsync(prisonerIds, cancellationToken);
+            await new PrisonerReevaluation(db, rules, clock).ReevaluateAsync(prisonerIds, cancellationToken);
         }
-        catch (Exception error) when (error is not OperationCanceledException)
+        catch (EvaluationFailedException error)
         {
-            logger.LogWarning(error, "The verdicts of {Count} imported prisoner(s) were not all stored by the import; the worker evaluates them from their published changes.", prisonerIds.Count);
+            logger.LogWarning(error, "The rules failed for {Count} imported prisoner(s): they stay Unknown until the worker evaluates their published changes.", error.Failures.Count);
         }
     }
 }
