@@ -97,7 +97,7 @@ public static class ImportWindow
         ]);
         await BenchmarkReport.WriteSectionAsync(output, $"import-window-{result.Days}", $"10. The window during an import, {result.Days} days of NYC DOC custody files", command,
             await Machine.DescribeAsync(cancellationToken), body,
-            "Into an empty database, `Prison.Worker import` of the files (in date order) while one worker process (`Prison.Worker run`) evaluates; " +
+            "Into an empty database, `Prison.Worker import` of the files (in date order), which commits each batch with its verdicts, while one worker process (`Prison.Worker run`) receives the published changes; " +
             "each second the oldest Unknown prisoner's wait is read (the database clock less the time its record last changed; 0 when nobody is Unknown). " +
             "The import and the worker share the machine's cores with PostgreSQL: on a loaded machine the wait is mostly the wait for a core.");
         await BenchmarkReport.WriteHeadlinesAsync(
