@@ -1,6 +1,5 @@
 using System.Net;
 using Microsoft.AspNetCore.Identity;
-using Microsoft.Data.Sqlite;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.Extensions.DependencyInjection;
 using Prison.Db;
@@ -165,25 +164,8 @@ public sealed class TwoFactorStorageTests : IDisposable
             return await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
         }
 
-        await HoldingAPrisonAsync(_folder);
+        await EmbeddedDataFolder.HoldingAPrisonAsync(_folder);
         return await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"]);
-    }
-
-    /// <summary>
-    /// The embedded mode's folder with its database migrated and a prison in it: a start that finds data loads no
-    /// demo, whose months of replay are nothing to the storage of two-factor sign-in and would cost each case most of its time.
-    /// </summary>
-    private static async Task HoldingAPrisonAsync(string folder)
-    {
-        Directory.CreateDirectory(folder);
-        await using var database = await ScratchDatabase.MigratedAsync(Engine.Sqlite);
-        await using (var db = database.Open())
-        {
-            db.Prisons.Add(Records.Prison(1));
-            await db.SaveChangesAsync();
-        }
-
-        File.Copy(new SqliteConnectionStringBuilder(database.ConnectionString).DataSource, Path.Combine(folder, "prison.db"));
     }
 
     public void Dispose()
