@@ -1,5 +1,6 @@
 using Prison.Db.Reads;
 using Prison.Db.Tests.Writes;
+using Prison.Db.Writes;
 using Prison.Domain;
 using static Prison.Testing.SeededPrison;
 
@@ -80,7 +81,14 @@ public class CurrentPrisonersTests
     [Fact]
     public async Task On_postgresql_a_later_page_starts_its_scan_of_the_arrivals_index_at_its_cursor()
     {
-        await using var database = await SeededAsync(Engine.PostgreSql, 600, arrival: n => TestDay.Today.AddDays(-n));
+        await using var database = await SeededAsync(Engine.PostgreSql, prisoners: 0);
+        await ManyPrisoners.InsertAsync(database, 600, "'N' || lpad(n::text, 3, '0')", "'Prisoner N' || n", prisonId: 1, TestDay.Today, daysApart: 1);
+        await using (var write = database.Open())
+        {
+            var ids = (await database.RowsAsync("SELECT id FROM prisoner")).Select(row => Guid.Parse(row[0])).ToList();
+            await write.WriteVerdictsAsync([.. (await write.LoadPrisonersAsync(ids, Tracking.Untracked)).Select(Evaluated)]);
+        }
+
         await database.ExecuteAsync("ANALYZE");
         var plans = new PlanRecorder("arrival_date");
         await using var db = database.Open(null, plans);

@@ -26,6 +26,7 @@ public sealed class EventsInTheEmbeddedModeTests : IDisposable
     public async Task Every_kind_of_event_reaches_the_log_and_is_described_by_the_valid_AsyncAPI_document_web_serves()
     {
         var captured = new CapturedEvents();
+        await EmbeddedDataFolder.HoldingAPrisonAsync(_folder);
         await using var web = await RunningWeb.StartAsync(
             ["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"], services: services => services.AddSingleton<ILoggerProvider>(captured));
         using var anonymous = web.CreateClient();

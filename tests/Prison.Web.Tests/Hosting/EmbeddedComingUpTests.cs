@@ -43,7 +43,8 @@ public sealed class EmbeddedComingUpTests : IDisposable
         await client.GetStringAsync("/prisons/RNDC/coming-up");
         counter.Reset();
         var html = await client.GetStringAsync("/prisons/RNDC/coming-up");
-        var reads = counter.Statements.Where(s => s.Contains("forecast_at", StringComparison.Ordinal)).ToList();
+        // Not the event relay's reads of its outbox, whose rows carry forecasts too: the relay runs at any moment.
+        var reads = counter.Statements.Where(s => s.Contains("forecast_at", StringComparison.Ordinal) && !s.Contains("prison_event", StringComparison.Ordinal)).ToList();
 
         var row = Row(html, "EMB2");
         Assert.True(reads.Count == 1, string.Join("\n----\n", reads));

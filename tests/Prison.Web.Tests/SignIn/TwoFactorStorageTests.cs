@@ -157,10 +157,16 @@ public sealed class TwoFactorStorageTests : IDisposable
             select new { token.Name, token.Value }).ToDictionaryAsync(t => t.Name, t => t.Value ?? string.Empty);
     }
 
-    private Task<RunningWeb> StartAsync(ScratchDatabase? database) =>
-        database is null
-            ? RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"])
-            : RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
+    private async Task<RunningWeb> StartAsync(ScratchDatabase? database)
+    {
+        if (database is not null)
+        {
+            return await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix());
+        }
+
+        await EmbeddedDataFolder.HoldingAPrisonAsync(_folder);
+        return await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", "--Demo:Password=Demo-Passw0rd-2fa"]);
+    }
 
     public void Dispose()
     {

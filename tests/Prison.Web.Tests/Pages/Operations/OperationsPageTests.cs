@@ -3,21 +3,20 @@ using System.Text.Json;
 
 namespace Prison.Web.Tests.Pages.Operations;
 
-public class OperationsPageTests
+/// <summary>The tests that only read share one system; running a reevaluation starts its own.</summary>
+public class OperationsPageTests(ProductionFixture shared) : IClassFixture<ProductionFixture>
 {
     [Fact]
     public async Task The_page_shows_the_jobs_what_waits_for_the_worker_and_the_error_queues()
     {
-        await using var system = await ProductionFixture.StartAsync();
-
-        var html = await system.OperatorClient.GetStringAsync("/operations");
+        var html = await shared.OperatorClient.GetStringAsync("/operations");
 
         Assert.Contains("due-reevaluation", html);
         Assert.Contains("nightly-reevaluation", html);
         Assert.Contains("unknown-sweeper", html);
         Assert.Equal("1", Html.TextById(html, "unknown-count"));
         Assert.Equal("0", Html.TextById(html, "due-count"));
-        Assert.Contains($"{system.QueuePrefix}prisoner-changed_error", html);
+        Assert.Contains($"{shared.QueuePrefix}prisoner-changed_error", html);
         Assert.Contains("No run is going.", html);
     }
 
@@ -46,9 +45,7 @@ public class OperationsPageTests
     [Fact]
     public async Task A_run_that_does_not_exist_is_404()
     {
-        await using var system = await ProductionFixture.StartAsync();
-
-        using var response = await system.OperatorClient.GetAsync($"/api/runs/{Guid.NewGuid()}");
+        using var response = await shared.OperatorClient.GetAsync($"/api/runs/{Guid.NewGuid()}");
 
         Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
     }

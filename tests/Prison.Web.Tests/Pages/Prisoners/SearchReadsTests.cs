@@ -8,7 +8,7 @@ using Prison.Web.Pages.Prisoners;
 
 namespace Prison.Web.Tests.Pages.Prisoners;
 
-public class SearchReadsTests
+public class SearchReadsTests(SearchReadsTests.ThreeThousandNames named) : IClassFixture<SearchReadsTests.ThreeThousandNames>
 {
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
@@ -209,8 +209,7 @@ public class SearchReadsTests
     [Fact]
     public async Task On_postgresql_each_way_of_finding_is_a_range_scan_of_its_index()
     {
-        await using var database = await SavedAsync(Engine.PostgreSql, [.. Enumerable.Range(1, 3000).Select(n => ($"K{n:0000}", $"Name{n % 97} Surname{n % 89}"))]);
-        await database.ExecuteAsync("ANALYZE");
+        var database = await named.DatabaseAsync();
         var plans = new PlanRecorder("prisoner_search_key");
         await using var db = database.Open(null, plans);
 
@@ -228,8 +227,7 @@ public class SearchReadsTests
     [Fact]
     public async Task On_postgresql_a_search_within_prisons_is_still_a_range_scan_of_each_index_probing_the_current_stay_by_its_key()
     {
-        await using var database = await SavedAsync(Engine.PostgreSql, [.. Enumerable.Range(1, 3000).Select(n => ($"K{n:0000}", $"Name{n % 97} Surname{n % 89}"))]);
-        await database.ExecuteAsync("ANALYZE");
+        var database = await named.DatabaseAsync();
         var plans = new PlanRecorder("prisoner_search_key");
         await using var db = database.Open(null, plans);
 
@@ -243,6 +241,42 @@ public class SearchReadsTests
 
         Assert.Contains("imprisonment_one_current", plan);
         Assert.DoesNotContain("Seq Scan on prisoner_search_key", plan);
+    }
+
+    /// <summary>
+    /// The two plan tests' prisoners, written once for the class (they only read), and only when one of them runs: the
+    /// size at which PostgreSQL plans a search as it would in production.
+    /// </summary>
+    public sealed class ThreeThousandNames : IAsyncLifetime
+    {
+        private readonly Lazy<Task<ScratchDatabase>> _database = new(SeedAsync);
+
+        public Task<ScratchDatabase> DatabaseAsync() => _database.Value;
+
+        public Task InitializeAsync() => Task.CompletedTask;
+
+        public async Task DisposeAsync()
+        {
+            if (_database.IsValueCreated)
+            {
+                await (await _database.Value).DisposeAsync();
+            }
+        }
+
+        private static async Task<ScratchDatabase> SeedAsync()
+        {
+            var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+            await using (var db = database.Open())
+            {
+                db.Prisons.Add(Records.Prison(1));
+                await db.SaveChangesAsync();
+            }
+
+            await ManyPrisoners.InsertAsync(
+                database, 3000, "'K' || lpad(n::text, 4, '0')", "'Name' || (n % 97) || ' Surname' || (n % 89)", prisonId: 1, TestDay.Today.AddDays(-1));
+            await database.ExecuteAsync("ANALYZE");
+            return database;
+        }
     }
 
     private static async Task<IReadOnlyList<string>> NumbersAsync(PrisonDb db, string text) =>

@@ -5,13 +5,16 @@ using static Prison.Web.Tests.ProductionFixture;
 
 namespace Prison.Web.Tests.Pages.Admin.Rules;
 
-public class RulesPageTests
+/// <summary>
+/// The tests that change nothing another reads (a list, a 404, changes refused) share one system; each test that changes
+/// the rules starts its own.
+/// </summary>
+public class RulesPageTests(ProductionFixture shared) : IClassFixture<ProductionFixture>
 {
     [Fact]
     public async Task Every_rule_is_listed_with_how_many_prisoners_it_fires_for()
     {
-        await using var system = await ProductionFixture.StartAsync();
-        using var client = await AdminSession.ClientAsync(system.Web);
+        using var client = await AdminSession.ClientAsync(shared.Web);
 
         var html = await client.GetStringAsync("/admin/rules");
 
@@ -25,8 +28,7 @@ public class RulesPageTests
     [Fact]
     public async Task A_change_without_a_reason_is_refused_and_changes_nothing()
     {
-        await using var system = await ProductionFixture.StartAsync();
-        using var client = await AdminSession.ClientAsync(system.Web);
+        using var client = await AdminSession.ClientAsync(shared.Web);
 
         using var preview = await RuleForms.PostAsync(client, "NotConvicted", "Preview", "  ");
         using var apply = await RuleForms.PostAsync(client, "NotConvicted", "Apply", "");
@@ -36,26 +38,25 @@ public class RulesPageTests
         Assert.Equal(HttpStatusCode.OK, apply.StatusCode);
         Assert.Equal("There is a problem Give a reason for the change.", Html.TextOf(html, "div", "data-role=\"error-summary\""));
         Assert.Equal("Give a reason for the change.", Html.TextById(html, "reason-error"));
-        Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
-        Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
+        Assert.Equal(0L, await shared.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
+        Assert.Empty(await RuleForms.RuleSetRunsAsync(shared.Database));
     }
 
     [Fact]
     public async Task An_admin_of_some_prisons_sees_the_rules_read_only_and_is_refused_previewing_or_applying_a_change_and_each_refusal_is_audited()
     {
-        await using var system = await ProductionFixture.StartAsync();
-        var admin = await system.Web.CreateUserOfPrisonsAsync([FirstPrison], Roles.Admin);
-        using var client = await system.Web.ClientSignedInAsAsync(admin);
-        var ruleSetBefore = await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force");
+        var admin = await shared.Web.CreateUserOfPrisonsAsync([FirstPrison], Roles.Admin);
+        using var client = await shared.Web.ClientSignedInAsAsync(admin);
+        var ruleSetBefore = await shared.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force");
 
         var list = await client.GetStringAsync("/admin/rules");
         var rule = await client.GetStringAsync("/admin/rules/NotConvicted");
         using var preview = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Preview", ("Reason", "remand alone is not a danger here"));
         using var apply = await RuleForms.PostWithoutFormAsync(client, "/admin/rules/NotConvicted", "Apply", ("Reason", "remand alone is not a danger here"));
 
-        Assert.Equal(0L, await system.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
-        Assert.Empty(await RuleForms.RuleSetRunsAsync(system.Database));
-        Assert.Equal(ruleSetBefore, await system.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
+        Assert.Equal(0L, await shared.Database.ScalarAsync<long>("SELECT count(*) FROM rule_setting"));
+        Assert.Empty(await RuleForms.RuleSetRunsAsync(shared.Database));
+        Assert.Equal(ruleSetBefore, await shared.Database.ScalarAsync<string>("SELECT rule_set FROM rule_set_in_force"));
         Assert.Equal(HttpStatusCode.Forbidden, apply.StatusCode);
         Assert.Equal(HttpStatusCode.Forbidden, preview.StatusCode);
         Assert.Contains("Only an admin of every prison (headquarters)", await apply.Content.ReadAsStringAsync());
@@ -67,14 +68,13 @@ public class RulesPageTests
                 ["Refused", "Refused: preview disabling the rule NotConvicted, which only an admin of every prison may do"],
                 ["Refused", "Refused: disable the rule NotConvicted, which only an admin of every prison may do"],
             ],
-            (await system.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE user_name = '{admin}' AND action <> 'SignedIn' ORDER BY at, id")).Select(r => r.ToArray()));
+            (await shared.Database.RowsAsync($"SELECT action, summary FROM audit_entry WHERE user_name = '{admin}' AND action <> 'SignedIn' ORDER BY at, id")).Select(r => r.ToArray()));
     }
 
     [Fact]
     public async Task An_unknown_rule_is_404()
     {
-        await using var system = await ProductionFixture.StartAsync();
-        using var client = await AdminSession.ClientAsync(system.Web);
+        using var client = await AdminSession.ClientAsync(shared.Web);
 
         using var response = await client.GetAsync("/admin/rules/NoSuchRule");
 
