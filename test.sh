@@ -27,24 +27,29 @@ if [ "${KEEP_TEST_SERVERS:-0}" != 1 ] && [ -n "$PRISON_TEST_STARTED" ]; then
   trap 'scripts/test-servers.sh stop $PRISON_TEST_STARTED' EXIT
 fi
 
-# Built once; then the test projects run in two lanes side by side, each lane one project after another, the lanes of
-# about equal length. A project spends part of its time waiting on servers, browsers and worker processes, so one lane's
-# waits are the other's turn on the cores; a third lane starved the browsers and worker processes of two cores into
-# timeouts without ending sooner. The projects are placed by name; any other test project joins the last lane.
+# Built once; then the test projects run two at a time: two runners side by side, each taking the next project from
+# one queue, longest first, so that whichever runner is free takes what is left. A project spends part of its time
+# waiting on servers, browsers and worker processes, so one runner's waits are the other's turn on the cores; a third
+# runner starved the browsers and worker processes of two cores into timeouts without ending sooner. The projects named
+# here come first, in order of their last measured length (docs/development.md); any other test project comes after.
 dotnet build Prison.sln --configuration Release
 results="$PWD/TestResults/run"
 rm -rf "$results"
 mkdir -p "$results"
-lanes=("Prison.Web.Tests Prison.Db.Tests" "Prison.Faults.Tests Prison.Worker.Tests Prison.Benchmarks.Tests")
+order=(Prison.Web.Tests Prison.Worker.Tests Prison.Faults.Tests Prison.Db.Tests Prison.Benchmarks.Tests)
 mapfile -t projects < <(dotnet sln Prison.sln list | grep -E '^tests/.*Tests\.csproj$' | xargs -n1 basename | sed 's/\.csproj$//')
+queue="$results/queue"
+printf '%s\n' "${order[@]}" >"$queue"
 for name in "${projects[@]}"; do
-  [[ " ${lanes[*]} " == *" $name "* ]] || lanes[-1]+=" $name"
+  [[ " ${order[*]} " == *" $name "* ]] || echo "$name" >>"$queue"
 done
+# The next project of the queue, taken by one runner only.
+next_project() { flock "$queue.lock" sh -c 'head -n 1 "$1"; sed -i 1d "$1"' next "$queue"; }
 started=$(date +%s)
-for lane in "${lanes[@]}"; do
+for runner in 1 2; do
   (
     set +e
-    for name in $lane; do
+    while name=$(next_project) && [ -n "$name" ]; do
       dotnet test "tests/$name/$name.csproj" --configuration Release --no-build \
         --logger "trx;LogFileName=$name.trx" --results-directory "$results" >"$results/$name.log" 2>&1
       echo $? >"$results/$name.exit"
