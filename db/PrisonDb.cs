@@ -307,6 +307,9 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
     /// </summary>
     private void KeepSearchKeys()
     {
+        // Read once: DbSet.Local detects the changes of every tracked entity each time it is read, which in the loop
+        // made a save of many prisoners cost in proportion to the square of what it tracks.
+        var searchKeys = Set<PrisonerSearchKey>().Local;
         foreach (var entry in ChangeTracker.Entries<Prisoner>().ToList())
         {
             var added = entry.State == EntityState.Added;
@@ -315,7 +318,7 @@ public sealed class PrisonDb(DbContextOptions<PrisonDb> options) : IdentityDbCon
                 continue;
             }
 
-            if (Set<PrisonerSearchKey>().Local.FindEntry(entry.Entity.Id) is { } tracked)
+            if (searchKeys.FindEntry(entry.Entity.Id) is { } tracked)
             {
                 tracked.Entity.Follow(entry.Entity);
             }
