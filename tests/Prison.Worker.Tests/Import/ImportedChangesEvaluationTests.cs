@@ -47,21 +47,13 @@ public class ImportedChangesEvaluationTests
     public async Task An_import_stores_each_batchs_verdicts_itself_so_they_come_with_no_worker_consuming_its_changes()
     {
         await using var fixture = await WorkerFixture.StartAsync();
-        // The changes go to MassTransit's test harness, which nobody consumes: a verdict stored now is the import's own.
         await using var harnessServices = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
-        var harness = harnessServices.GetRequiredService<ITestHarness>();
-        await harness.Start();
+        var harness = await StartedHarnessAsync(harnessServices);
         var folder = Directory.CreateTempSubdirectory("prison-import-evaluates-").FullName;
         try
         {
             Write(folder, new DateOnly(2025, 8, 1), Row("1001", status: "CS", topCharge: "155.25", custodyLevel: "MIN"), Row("1002", srg: "Y"), Row("1003"));
-            var importer = new CustodyImporter(
-                fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
-            {
-                BatchSize = 2,
-                Evaluation = new ImportedBatchEvaluation(
-                    fixture.Worker.Services.GetRequiredService<CurrentRules>(), fixture.Clock, NullLogger<ImportedBatchEvaluation>.Instance),
-            };
+            var importer = EvaluatingImporter(fixture, harness, batchSize: 2);
 
             await importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
 
@@ -86,19 +78,12 @@ public class ImportedChangesEvaluationTests
     {
         await using var fixture = await WorkerFixture.StartAsync();
         await using var harnessServices = new ServiceCollection().AddMassTransitTestHarness().BuildServiceProvider(true);
-        var harness = harnessServices.GetRequiredService<ITestHarness>();
-        await harness.Start();
+        var harness = await StartedHarnessAsync(harnessServices);
         var folder = Directory.CreateTempSubdirectory("prison-import-never-unknown-").FullName;
         try
         {
             Write(folder, new DateOnly(2025, 8, 1), [.. Enumerable.Range(0, 60).Select(i => i % 3 == 0 ? Row($"{3000 + i}", srg: "Y") : Row($"{3000 + i}", status: "CS", topCharge: "155.25", custodyLevel: "MIN"))]);
-            var importer = new CustodyImporter(
-                fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
-            {
-                BatchSize = 3,
-                Evaluation = new ImportedBatchEvaluation(
-                    fixture.Worker.Services.GetRequiredService<CurrentRules>(), fixture.Clock, NullLogger<ImportedBatchEvaluation>.Instance),
-            };
+            var importer = EvaluatingImporter(fixture, harness, batchSize: 3);
 
             var importing = importer.ImportAsync(CustodyFileSearch.Find(folder), SilentImportProgress.Instance);
             var (polls, mostUnknown, mostPrisoners) = (0, 0, 0);
@@ -118,4 +103,21 @@ public class ImportedChangesEvaluationTests
             Directory.Delete(folder, recursive: true);
         }
     }
+
+    /// <summary>MassTransit's test harness, which nobody consumes: a verdict stored while changes go there is the import's own.</summary>
+    private static async Task<ITestHarness> StartedHarnessAsync(IServiceProvider services)
+    {
+        var harness = services.GetRequiredService<ITestHarness>();
+        await harness.Start();
+        return harness;
+    }
+
+    /// <summary>An importer as `import` makes it, evaluating each batch in its transaction, publishing to <paramref name="harness"/>.</summary>
+    private static CustodyImporter EvaluatingImporter(WorkerFixture fixture, ITestHarness harness, int batchSize) =>
+        new(fixture.Open, new ChangePublisher(harness.Bus, NullLogger<ChangePublisher>.Instance, fixture.Clock), NullLogger<CustodyImporter>.Instance, fixture.Clock)
+        {
+            BatchSize = batchSize,
+            Evaluation = new ImportedBatchEvaluation(
+                fixture.Worker.Services.GetRequiredService<CurrentRules>(), fixture.Clock, NullLogger<ImportedBatchEvaluation>.Instance),
+        };
 }
