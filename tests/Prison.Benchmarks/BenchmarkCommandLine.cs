@@ -131,6 +131,14 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var readApi = new Command("read-api", "11. The read API over HTTP with an API client's token, production mode: one prisoner's verdict and a prison's Dangerous list, 1 and 8 clients.") { prisoners, seconds, database, output };
+        readApi.SetAction(async (parse, cancellationToken) =>
+        {
+            BenchmarkSetupException.ThrowIfServersMissing();
+            await ReadApiLoad.RunAsync(parse.GetValue(prisoners), parse.GetValue(seconds), [1, 8], Output(parse), parse.GetValue(database), cancellationToken);
+            return 0;
+        });
+
         var requests = new Option<int>("--requests") { Description = "how many dashboard pages to time", DefaultValueFactory = _ => 2000 };
         var dashboard = new Command("dashboard", "The demo data's dashboard over HTTP with one client, and the statements each read and write sends.") { requests };
         dashboard.SetAction((parse, cancellationToken) =>
@@ -141,7 +149,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, importWindow, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, importWindow, readApi, dashboard,
         };
         try
         {

@@ -27,13 +27,13 @@ public static class DashboardLoad
             BenchServerArguments.For(database, ServerArguments.NewQueuePrefix(), [RunningWeb.InsecureCookies, .. telemetry?.Arguments() ?? []]), cancellationToken: cancellationToken);
         await web.StartAsync(cancellationToken);
         var address = new Uri(web.Urls.First());
-        var cookie = await BenchmarkHttp.SignedInCookieHeaderAsync(web.Services, address);
+        var signedIn = WrkRequests.SignedIn(await BenchmarkHttp.SignedInCookieHeaderAsync(web.Services, address));
         var page = new Uri(address, Page);
         var results = new List<(int, double, double, double)>();
         foreach (var clients in clientCounts)
         {
-            await Wrk.RunAsync(page, cookie, clients, Wrk.WarmUp(clients == clientCounts[0], seconds), cancellationToken);
-            var run = await Wrk.RunAsync(page, cookie, clients, TimeSpan.FromSeconds(seconds), cancellationToken);
+            await Wrk.RunAsync(page, signedIn, clients, Wrk.WarmUp(clients == clientCounts[0], seconds), cancellationToken);
+            var run = await Wrk.RunAsync(page, signedIn, clients, TimeSpan.FromSeconds(seconds), cancellationToken);
             if (run.NotOk > 0)
             {
                 throw new InvalidOperationException($"{run.NotOk:N0} of {run.Requests:N0} answers with {clients} clients were not 200 OK: the figures would not be the dashboard's.");

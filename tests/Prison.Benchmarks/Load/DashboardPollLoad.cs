@@ -75,8 +75,8 @@ public static class DashboardPollLoad
     private static async Task<(string, int, double, double, double)> LoadAsync(
         string request, Uri url, string cookie, int clients, int expected, int seconds, bool firstLevel, CancellationToken cancellationToken)
     {
-        await Wrk.RunAsync(url, cookie, clients, Wrk.WarmUp(firstLevel, seconds), cancellationToken, expected);
-        var run = await Wrk.RunAsync(url, cookie, clients, TimeSpan.FromSeconds(seconds), cancellationToken, expected);
+        await Wrk.RunAsync(url, WrkRequests.SignedIn(cookie), clients, Wrk.WarmUp(firstLevel, seconds), cancellationToken, expected);
+        var run = await Wrk.RunAsync(url, WrkRequests.SignedIn(cookie), clients, TimeSpan.FromSeconds(seconds), cancellationToken, expected);
         if (run.NotOk > 0)
         {
             throw new InvalidOperationException($"{run.NotOk:N0} of {run.Requests:N0} answers to {request} with {clients} clients were not {expected}: the figures would not be its.");

@@ -7,7 +7,8 @@ namespace Prison.Benchmarks.Load;
 /// wrk (Debian's package, installed by scripts/test-servers.sh): a load generator in C, so that generating the load
 /// takes a small share of the two cores the server under test needs. A Lua script counts every answer that is not the
 /// one expected (200, or 304 for a poll that finds nothing new; wrk itself counts a redirect to the sign-in page as a
-/// success), keeps the cookies the server renews, and prints exact percentiles.
+/// success), keeps the cookies the server renews, sends the bearer token given, goes round the paths given (read from a
+/// file by the script's init), and prints exact percentiles.
 /// </summary>
 public static class Wrk
 {
@@ -25,30 +26,45 @@ public static class Wrk
         local threads = {}
         function setup(thread) table.insert(threads, thread) end
         local function build()
-          local parts = {}
-          for _, name in ipairs(order) do table.insert(parts, name .. "=" .. cookies[name]) end
-          return wrk.format(nil, nil, { Cookie = table.concat(parts, "; ") })
+          headers = {}
+          if #order > 0 then
+            local parts = {}
+            for _, name in ipairs(order) do table.insert(parts, name .. "=" .. cookies[name]) end
+            headers["Cookie"] = table.concat(parts, "; ")
+          end
+          if authorization ~= "" then headers["Authorization"] = authorization end
+          prepared = wrk.format(nil, nil, headers)
         end
         function init(args)
           not_ok = 0
           expected = tonumber(args[2])
+          authorization = args[3]
           cookies, order = {}, {}
           for pair in string.gmatch(args[1], "[^;]+") do
             local name, value = string.match(pair, "^%s*([^=]+)=(.*)$")
             if name then table.insert(order, name); cookies[name] = value end
           end
-          prepared = build()
+          paths, next_path = {}, 1
+          if args[4] ~= "" then
+            for line in io.lines(args[4]) do if line ~= "" then table.insert(paths, line) end end
+          end
+          build()
         end
-        function request() return prepared end
-        function response(status, headers, body)
+        function request()
+          if #paths == 0 then return prepared end
+          local path = paths[next_path]
+          next_path = next_path % #paths + 1
+          return wrk.format(nil, path, headers)
+        end
+        function response(status, headers_received, body)
           if status ~= expected then not_ok = not_ok + 1 end
-          local set = headers["Set-Cookie"]
+          local set = headers_received["Set-Cookie"]
           if set then
             local name, value = string.match(set, "^([^=]+)=([^;]*)")
             if name then
               if cookies[name] == nil then table.insert(order, name) end
               cookies[name] = value
-              prepared = build()
+              build()
             end
           end
         end
@@ -69,7 +85,8 @@ public static class Wrk
 
     /// <summary>Closed loop: each of <paramref name="connections"/> sends its next request when the last is answered.</summary>
     /// <param name="expectedStatus">The answer every request must get; any other counts in <see cref="Result.NotOk"/>.</param>
-    public static async Task<Result> RunAsync(Uri page, string cookieHeader, int connections, TimeSpan duration, CancellationToken cancellationToken, int expectedStatus = 200)
+    /// <param name="address">The page, or the server whose <see cref="WrkRequests.Paths"/> are asked for.</param>
+    public static async Task<Result> RunAsync(Uri address, WrkRequests requests, int connections, TimeSpan duration, CancellationToken cancellationToken, int expectedStatus = 200)
     {
         if (!File.Exists(Path))
         {
@@ -77,7 +94,13 @@ public static class Wrk
         }
 
         var script = System.IO.Path.Combine(System.IO.Path.GetTempPath(), $"prison-wrk-{Guid.NewGuid():N}.lua");
+        var paths = requests.Paths.Count == 0 ? "" : System.IO.Path.ChangeExtension(script, ".paths");
         await File.WriteAllTextAsync(script, Script, cancellationToken);
+        if (paths.Length > 0)
+        {
+            await File.WriteAllLinesAsync(paths, requests.Paths, cancellationToken);
+        }
+
         try
         {
             var start = new ProcessStartInfo(Path) { RedirectStandardOutput = true, RedirectStandardError = true };
@@ -85,7 +108,7 @@ public static class Wrk
                      {
                          "--threads", "1", "--connections", connections.ToString(CultureInfo.InvariantCulture),
                          "--duration", $"{(int)duration.TotalSeconds}s", "--timeout", "10s", "--script", script,
-                         page.ToString(), "--", cookieHeader, expectedStatus.ToString(CultureInfo.InvariantCulture),
+                         address.ToString(), "--", requests.Cookie, expectedStatus.ToString(CultureInfo.InvariantCulture), requests.Authorization, paths,
                      })
             {
                 start.ArgumentList.Add(argument);
@@ -108,6 +131,10 @@ public static class Wrk
         finally
         {
             File.Delete(script);
+            if (paths.Length > 0)
+            {
+                File.Delete(paths);
+            }
         }
     }
 }
