@@ -13,12 +13,14 @@ bench() { echo "== $*"; dotnet run -c Release --no-build --project tests/Prison.
 # `scripts/run-benchmarks.sh headlines [PRISONERS]` re-measures only the rows of the headline table at the top of
 # docs/benchmarks.md (each written with its date, commit and same-run anchor) at one size, 1,000,000 by default:
 # dashboard and Dangerous only beside the hand-written page, commit to verdict at 200 changes/s, full re-evaluation,
-# and the oldest Unknown's wait while the month of custody files is imported (its own empty database, any N).
+# the read API's verdict p99, and the oldest Unknown's wait while the month of custody files is imported (its own
+# empty database, any N).
 if [[ "${1:-}" == "headlines" ]]; then
     n="${2:-1000000}"
     bench dashboard-designs --prisoners "$n"
     bench commit-to-verdict --prisoners "$n" --rate 200
     bench reevaluate --prisoners "$n" --workers 1
+    bench read-api --prisoners "$n"
     bench import-window
     exit 0
 fi
@@ -33,3 +35,5 @@ bench since-last-shift --prisoners 1000000
 bench dashboard-poll --prisoners 1000000
 bench search-and-lists --prisoners 1000000
 bench headquarters-overview --prisoners 1000000
+bench post-to-event --prisoners 1000000
+bench read-api --prisoners 1000000
