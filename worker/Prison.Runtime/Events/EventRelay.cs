@@ -17,7 +17,9 @@ namespace Prison.Runtime.Events;
 /// skipped) and sent after it, up to <see cref="BatchesInFlight"/> at once: an event waits for the claim that finds it,
 /// not for the confirms of the batch before. A process or broker that dies before a batch's commit leaves its rows to be
 /// relayed again, by this relay or another worker's (after later batches, as another worker's may be: consumers order a
-/// prisoner's events by record version). Relayed rows are pruned after Events:Retention.
+/// prisoner's events by record version). On PostgreSQL the relay wakes when a transaction that wrote events commits
+/// (migration 043's notification) rather than at its next poll; it polls still, the embedded mode's only way. Relayed
+/// rows are pruned after Events:Retention.
 /// </summary>
 public sealed class EventRelay(
     IServiceScopeFactory scopes, IEventSink sink, PrisonCloudEvents cloudEvents, EventSettings settings, TimeProvider clock, ILogger<EventRelay> logger)
@@ -29,14 +31,25 @@ public sealed class EventRelay(
     /// <summary>Batches sent and waiting for the broker's confirms at once, each holding its transaction (and connection).</summary>
     public const int BatchesInFlight = 4;
 
-    /// <summary>How long an idle relay waits before it looks again: part of an event's delay after its commit.</summary>
+    /// <summary>How long an idle relay waits before it looks again, unless an event written wakes it first.</summary>
     public static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(20);
+
+    /// <summary>
+    /// The least wait after a claim that found less than a batch: changes committing one after the other gather into a
+    /// claim, rather than each costing a transaction of its own.
+    /// </summary>
+    public static readonly TimeSpan ShortestWait = TimeSpan.FromMilliseconds(5);
+
+    private static readonly TimeSpan ListenAgainAfter = TimeSpan.FromSeconds(5);
 
     private static readonly TimeSpan PruneEvery = TimeSpan.FromMinutes(1);
     private static readonly TimeSpan LongestPause = TimeSpan.FromSeconds(30);
 
     private Dictionary<int, PrisonFacility> _prisons = [];
     private volatile Exception? _failing;
+
+    /// <summary>Completed when a transaction that wrote events commits; made anew before each claim.</summary>
+    private volatile TaskCompletionSource _written = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     /// <summary>Why the last attempt to relay failed (the broker or the database out of reach), or null once one succeeded.</summary>
     public Exception? Failing => _failing;
@@ -46,10 +59,13 @@ public sealed class EventRelay(
     {
         var pause = TimeSpan.Zero;
         var inFlight = new List<Task>();
+        var listening = ListenAsync(stoppingToken);
         while (!stoppingToken.IsCancellationRequested)
         {
             try
             {
+                // Made before the claim: an event that commits after the claim looked wakes the wait below.
+                var written = _written = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
                 var (sent, relayed) = await SendBatchAsync(stoppingToken);
                 inFlight.Add(relayed);
                 await CompletedAsync(inFlight, wait: inFlight.Count >= BatchesInFlight);
@@ -63,7 +79,8 @@ public sealed class EventRelay(
                 await PruneIfDueAsync(stoppingToken);
                 if (sent < BatchSize)
                 {
-                    await Task.Delay(PollInterval, stoppingToken);
+                    await Task.Delay(ShortestWait, stoppingToken);
+                    await Task.WhenAny(written.Task, Task.Delay(PollInterval - ShortestWait, stoppingToken));
                 }
             }
             catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
@@ -92,6 +109,43 @@ public sealed class EventRelay(
 
         // Stopping: what is in flight commits once confirmed, or rolls back with the token.
         await Task.WhenAll(inFlight.Select(Quietly));
+        await listening;
+    }
+
+    /// <summary>Wakes the relay's wait when events are written (PostgreSQL); it polls meanwhile, and while the listening connection is made again.</summary>
+    private async Task ListenAsync(CancellationToken stoppingToken)
+    {
+        await Task.Yield();
+        while (!stoppingToken.IsCancellationRequested)
+        {
+            try
+            {
+                await using var scope = scopes.CreateAsyncScope();
+                var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+                if (!db.IsPostgreSql)
+                {
+                    return;
+                }
+
+                await db.ListenForWrittenAsync(() => _written.TrySetResult(), stoppingToken);
+            }
+            catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
+            {
+                return;
+            }
+            catch (Exception error)
+            {
+                logger.LogWarning(error, "Listening for events written failed; polling meanwhile, and listening again in {Pause}.", ListenAgainAfter);
+                try
+                {
+                    await Task.Delay(ListenAgainAfter, stoppingToken);
+                }
+                catch (OperationCanceledException)
+                {
+                    return;
+                }
+            }
+        }
     }
 
     /// <summary>
