@@ -33,6 +33,10 @@ fi
 # runner starved the browsers and worker processes of two cores into timeouts without ending sooner. The projects named
 # here come first, in order of their last measured length (docs/development.md); any other test project comes after.
 dotnet build Prison.sln --configuration Release
+# Every test process, and every web and worker process a test starts, without the JIT's profile-guided tier: a test
+# process lives minutes and builds many short-lived hosts, whose code the instrumented tier compiles a second time for
+# a speed-up they do not live to use (docs/development.md measures it). The product and the benchmarks keep it.
+export DOTNET_TieredPGO=0
 results="$PWD/TestResults/run"
 rm -rf "$results"
 mkdir -p "$results"

@@ -76,9 +76,11 @@ public sealed class JobTakeoverTests
             // The first worker creates Hangfire's schema and the schedule.
         }
 
-        // What a worker killed while it scheduled the job leaves: the job's lock, which nobody will release.
+        // What a worker killed while it scheduled the job leaves: the job's lock, which nobody will release. The first
+        // worker, stopped while its scheduler held that lock, may have left it already: then it is taken afresh.
         await database.ExecuteAsync(
-            $"INSERT INTO {PrisonJobStorage.Schema}.lock (resource, updatecount, acquired) VALUES ('hangfire:lock:recurring-job:{DueReevaluationJob.Name}', 0, now() AT TIME ZONE 'UTC')");
+            $"INSERT INTO {PrisonJobStorage.Schema}.lock (resource, updatecount, acquired) VALUES ('hangfire:lock:recurring-job:{DueReevaluationJob.Name}', 0, now() AT TIME ZONE 'UTC') " +
+            "ON CONFLICT (resource) DO UPDATE SET acquired = EXCLUDED.acquired");
         var started = DateTimeOffset.UtcNow;
         await using var workers = await WorkerServices.StartAsync(1, configuration);
         var ran = await Eventually.Async(

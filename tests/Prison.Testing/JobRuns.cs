@@ -51,6 +51,22 @@ public static class JobRuns
             ? System.Text.Json.JsonSerializer.Deserialize<string>(json)
             : null;
 
+    /// <summary>
+    /// How many prisoners the due-time job's runs that succeeded after <paramref name="sinceUtc"/> re-evaluated in all:
+    /// after a test moved the clock, the run it fired or the scheduled one (every minute), when that came first under
+    /// load and left the fired run nothing to do.
+    /// </summary>
+    public static int ReevaluatedSince(JobStorage storage, Type job, DateTime sinceUtc)
+    {
+        var monitoring = storage.GetMonitoringApi();
+        return monitoring.SucceededJobs(0, (int)monitoring.SucceededListCount())
+            .Where(run => run.Value.SucceededAt > sinceUtc && run.Value.Job?.Type == job)
+            .Select(run => System.Text.Json.JsonSerializer.Deserialize<string>(run.Value.Result?.ToString() ?? "null") ?? "")
+            .Sum(result => System.Text.RegularExpressions.Regex.Match(result, @"^(\d+) re-evaluated$") is { Success: true } count
+                ? int.Parse(count.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture)
+                : throw new InvalidOperationException($"A run of {job.Name} returned '{result}', not 'N re-evaluated'."));
+    }
+
     /// <summary>The states as a timeout's message shows them.</summary>
     private sealed record Seen(IReadOnlyList<StateHistoryDto> States)
     {

@@ -11,14 +11,13 @@ namespace Prison.Web.Tests.Browser;
 /// </summary>
 public sealed class UserGuideScreenshotTests(Chromium chromium) : IClassFixture<Chromium>, IDisposable
 {
-    private const string DemoPassword = "Guide-Demo-Passw0rd!";
-
     private readonly string _folder = Path.Combine(Path.GetTempPath(), $"prison-guide-{Guid.NewGuid():N}");
 
     [Fact]
     public async Task Each_page_the_user_guide_shows_is_taken_from_the_running_product_as_its_user_sees_it()
     {
-        await using var web = await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}", $"--Demo:Password={DemoPassword}"]);
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
+        await using var web = await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"]);
         var target = Environment.GetEnvironmentVariable("PRISON_WRITE_SCREENSHOTS") == "1"
             ? Path.Combine(Repository.Root(), "docs", "images")
             : Path.Combine(_folder, "images");
@@ -71,7 +70,7 @@ public sealed class UserGuideScreenshotTests(Chromium chromium) : IClassFixture<
     private async Task<IPage> SignedInAsync(RunningWeb web, string name)
     {
         var page = await chromium.NewPageAsync(web.Address);
-        await Chromium.SignInAsync(page, name, DemoPassword);
+        await Chromium.SignInAsync(page, name, EmbeddedDataFolder.DemoPassword);
         await Chromium.LeftSignInAsync(page, name);
         return page;
     }

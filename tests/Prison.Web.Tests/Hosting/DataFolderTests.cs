@@ -24,6 +24,8 @@ public sealed partial class DataFolderTests : IDisposable
         var expected = Path.Combine(_home, "prison-dashboard");
         var workerFolder = Directory.CreateDirectory(Path.Combine(_home, "worker-started-here")).FullName;
         var webFolder = Directory.CreateDirectory(Path.Combine(_home, "web-started-here")).FullName;
+        // Data already there (a prison), so that web's start replays no demo: where the folder is, not the demo, is tested.
+        await EmbeddedDataFolder.HoldingAPrisonAsync(expected);
 
         var added = await WorkerProcess.RunInAsync(workerFolder, environment, Password, "users", "add", "carol", "--role", "Staff", "--all-prisons", "--password-stdin");
         Assert.True(added.ExitCode == 0, added.Output);
@@ -61,7 +63,7 @@ public sealed partial class DataFolderTests : IDisposable
         }
     }
 
-    /// <summary>Web as a newcomer starts it: the published dll, nothing configured but the port and the demo password.</summary>
+    /// <summary>Web as a newcomer starts it: the built dll, nothing configured but the port and the demo password.</summary>
     private static Process StartWeb(string workingDirectory, Dictionary<string, string> environment)
     {
         var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, WorkingDirectory = workingDirectory };

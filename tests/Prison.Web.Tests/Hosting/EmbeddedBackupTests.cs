@@ -18,6 +18,7 @@ public sealed class EmbeddedBackupTests : IDisposable
     [Fact]
     public async Task A_backup_taken_while_staff_record_restores_into_a_data_folder_that_verify_passes_with_the_audit_log_intact()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         await using var web = await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"]);
         await Eventually.Async(() => CountAsync(_folder, "prisoner WHERE danger_status = 'Unknown'"), unknown => unknown == 0, "a verdict on every demo prisoner", TimeSpan.FromSeconds(60));
         using var client = await web.SignedInClientAsync(Roles.Staff);

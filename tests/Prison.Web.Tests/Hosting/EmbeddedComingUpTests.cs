@@ -20,6 +20,7 @@ public sealed class EmbeddedComingUpTests : IDisposable
     [Fact]
     public async Task In_the_embedded_mode_coming_up_lists_a_hearing_ahead_in_one_statement_and_the_due_job_past_it_stores_what_it_said()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         var clock = new MovableClock(DateTimeOffset.UtcNow);
         var counter = new StatementCounter();
         await using var web = await RunningWeb.StartAsync(

@@ -16,6 +16,7 @@ public sealed class EmbeddedDownloadTests : IDisposable
     [Fact]
     public async Task In_the_embedded_mode_each_list_downloads_as_its_page_counts_it_and_each_download_is_audited()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         await using var web = await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"]);
         using var client = await web.SignedInClientAsync(Roles.Staff);
 

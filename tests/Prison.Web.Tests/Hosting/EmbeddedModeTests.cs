@@ -59,6 +59,7 @@ public sealed class EmbeddedModeTests : IDisposable
     [Fact]
     public async Task An_open_dashboard_learns_of_a_notice_through_its_poll_and_the_search_finds_a_demo_prisoner_by_name()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         await using var web = await StartAsync();
         await EveryoneEvaluatedAsync();
         using var client = await web.SignedInClientAsync(Roles.Staff);
@@ -95,6 +96,7 @@ public sealed class EmbeddedModeTests : IDisposable
     [Fact]
     public async Task The_jobs_run_inside_web_and_the_operations_page_shows_what_their_last_run_did()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         await using var web = await StartAsync();
         var jobs = web.Services.GetRequiredService<JobStorage>();
         await EveryoneEvaluatedAsync();
@@ -129,6 +131,7 @@ public sealed class EmbeddedModeTests : IDisposable
     [Fact]
     public async Task A_notice_form_posted_twice_saves_one_notice_which_the_worker_inside_web_evaluates()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         await using var web = await StartAsync();
         await EveryoneEvaluatedAsync();
         using var staff = await web.SignedInClientAsync(Roles.Staff);

@@ -20,6 +20,7 @@ public sealed class EmbeddedSinceLastShiftTests : IDisposable
     [Fact]
     public async Task In_the_embedded_mode_since_last_shift_lists_a_prisoner_a_window_made_Dangerous_with_the_cause()
     {
+        await EmbeddedDataFolder.HoldingTheDemoAsync(_folder);
         var clock = new MovableClock(DateTimeOffset.UtcNow);
         await using var web = await RunningWeb.StartAsync(["--urls=http://127.0.0.1:0", $"--Prison:DataFolder={_folder}"], clock);
         await UnknownCountAsync(web, expected: 0);

@@ -10,25 +10,13 @@ namespace Prison.Web.Tests.SignIn;
 /// to the enrolment page from every other page until they have; signing out still works, and Staff are not concerned.
 /// Without the setting, outside the embedded mode, every role is.
 /// </summary>
-public sealed class TwoFactorEnrolmentGateTests : IAsyncLifetime
+public sealed class TwoFactorEnrolmentGateTests(TwoFactorGateWeb gate) : IClassFixture<TwoFactorGateWeb>
 {
     private const string Poll = "/api/prisons/P1/dashboard";
 
-    private ScratchDatabase _database = null!;
+    private readonly ScratchDatabase _database = gate.Database;
 
-    private RunningWeb _web = null!;
-
-    public async Task InitializeAsync()
-    {
-        _database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        _web = await RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix(), more: $"--{TwoFactorRequirement.Key}=Admin, operator");
-    }
-
-    public async Task DisposeAsync()
-    {
-        await _web.DisposeAsync();
-        await _database.DisposeAsync();
-    }
+    private readonly RunningWeb _web = gate.Web;
 
     [Theory]
     [InlineData(Roles.Admin, "/admin/users")]

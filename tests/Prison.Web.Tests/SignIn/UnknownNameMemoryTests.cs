@@ -10,25 +10,11 @@ namespace Prison.Web.Tests.SignIn;
 /// Names no account has are counted in memory to lock them as accounts are locked: that memory stays within a fixed
 /// number of names whatever an anonymous poster sends, and names no account can have are not kept at all.
 /// </summary>
-public sealed class UnknownNameMemoryTests : IAsyncLifetime
+public sealed class UnknownNameMemoryTests(UnknownNameMemoryWeb memory) : IClassFixture<UnknownNameMemoryWeb>
 {
-    private const int Kept = 20;
+    private const int Kept = UnknownNameMemoryWeb.Kept;
 
-    private ScratchDatabase _database = null!;
-
-    private RunningWeb _web = null!;
-
-    public async Task InitializeAsync()
-    {
-        _database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        _web = await RunningWeb.StartAsync(_database, ServerArguments.NewQueuePrefix(), more: $"--{UnknownUserLockouts.SizeKey}={Kept}");
-    }
-
-    public async Task DisposeAsync()
-    {
-        await _web.DisposeAsync();
-        await _database.DisposeAsync();
-    }
+    private readonly RunningWeb _web = memory.Web;
 
     private UnknownUserLockouts Lockouts => _web.Services.GetRequiredService<UnknownUserLockouts>();
 

@@ -18,6 +18,7 @@ public class DueReevaluationJobTests
         var before = await fixture.KnownAsync(prisoner.Id);
         var reevaluateAt = (await fixture.Database.RowsAsync($"SELECT reevaluate_at FROM prisoner WHERE id = '{prisoner.Id}'")).Single()[0];
 
+        var advancedAt = DateTime.UtcNow;
         fixture.Clock.Advance(TimeSpan.FromDays(1));
         var run = JobRuns.Fire(fixture.Worker.Services, DueReevaluationJob.Name);
         var states = await JobRuns.FinishedAsync(fixture.Worker.Services.GetRequiredService<JobStorage>(), run);
@@ -26,7 +27,8 @@ public class DueReevaluationJobTests
         Assert.Equal(["Dangerous", "DisciplinaryNoticeInLast2Months"], before[..2]);
         Assert.NotEqual("NULL", reevaluateAt);
         Assert.Equal(["NotDangerous", string.Empty], after[..2]);
-        Assert.Equal("1 re-evaluated", JobRuns.Result(states));
+        Assert.Equal("Succeeded", states[^1].StateName);
+        Assert.Equal(1, JobRuns.ReevaluatedSince(fixture.Worker.Services.GetRequiredService<JobStorage>(), typeof(DueReevaluationJob), advancedAt));
     }
 
     [Fact]
@@ -44,6 +46,7 @@ public class DueReevaluationJobTests
             $"SELECT forecast_status, forecast_went, reevaluate_at < forecast_at FROM prisoner WHERE id = '{prisoner.Id}'")).Single();
         var forecastAt = await fixture.Database.ScalarAsync<DateTime>($"SELECT forecast_at FROM prisoner WHERE id = '{prisoner.Id}'");
 
+        var advancedAt = DateTime.UtcNow;
         fixture.Clock.Advance(forecastAt - fixture.Clock.GetUtcNow().UtcDateTime + TimeSpan.FromMinutes(1));
         var run = JobRuns.Fire(fixture.Worker.Services, DueReevaluationJob.Name);
         var states = await JobRuns.FinishedAsync(fixture.Worker.Services.GetRequiredService<JobStorage>(), run);
@@ -54,6 +57,7 @@ public class DueReevaluationJobTests
         Assert.DoesNotContain("DisciplinaryNoticeInLast2Months", forecast[1]);
         Assert.Equal("True", forecast[2], ignoreCase: true);
         Assert.Equal(["NotDangerous", string.Empty], after[..2]);
-        Assert.Equal("1 re-evaluated", JobRuns.Result(states));
+        Assert.Equal("Succeeded", states[^1].StateName);
+        Assert.Equal(1, JobRuns.ReevaluatedSince(fixture.Worker.Services.GetRequiredService<JobStorage>(), typeof(DueReevaluationJob), advancedAt));
     }
 }
