@@ -141,12 +141,14 @@ public class VerdictInvariantTests
         var ascending = prisoners.Select(Evaluated).ToList();
         var descending = Enumerable.Reverse(ascending).ToList();
 
+        // Each round's verdicts differ from the last (a verdict already stored is left alone, and locks nothing).
         async Task WriteAsync(IReadOnlyCollection<EvaluatedPrisoner> verdicts)
         {
             await using var db = database.Open();
             for (var round = 0; round < 60; round++)
             {
-                Assert.Equal(verdicts.Count, await db.WriteVerdictsAsync(verdicts));
+                var reevaluateAt = TestDay.Noon.UtcDateTime.AddDays(1).AddMinutes(round);
+                Assert.Equal(verdicts.Count, await db.WriteVerdictsAsync([.. verdicts.Select(v => v with { Verdict = v.Verdict with { ReevaluateAtUtc = reevaluateAt } })]));
             }
         }
 
