@@ -85,7 +85,8 @@ public static class VerdictWrites
 
     /// <summary>
     /// Returns how many verdicts stand: written, or found already stored as they are; the others were for versions, or
-    /// a rule set, no longer current.
+    /// a rule set, no longer current. A verdict that another statement stores with the same values while this one waits
+    /// for its row counts as neither (the caller then merely checks the rule set in force again).
     /// </summary>
     public static async Task<int> WriteVerdictsAsync(this PrisonDb db, IReadOnlyCollection<EvaluatedPrisoner> verdicts, CancellationToken cancellationToken = default)
     {
