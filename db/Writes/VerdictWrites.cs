@@ -9,38 +9,69 @@ namespace Prison.Db.Writes;
 
 /// <summary>
 /// Stores verdicts in ONE statement, each guarded by the prisoner's version and the rule set in force, locking
-/// prisoners in id order; each verdict carries its forecast, stored and refused with it (docs/architecture.md, "The promise: a verdict only beside the record it was computed for").
+/// prisoners in id order; each verdict carries its forecast, stored and refused with it (docs/architecture.md, "The
+/// promise: a verdict only beside the record it was computed for"). A prisoner whose stored verdict is already the one
+/// reached is left alone (its evaluated_at stays the instant that verdict was first reached).
 /// </summary>
 public static class VerdictWrites
 {
     /// <summary>
     /// On PostgreSQL the verdicts travel as one typed array per column, in binary: one JSON document, built in the
-    /// worker and parsed in the server, made batches and full re-evaluations slower (docs/benchmarks.md).
+    /// worker and parsed in the server, made batches and full re-evaluations slower (docs/benchmarks.md). A verdict equal
+    /// to the one stored for the same version and rule set is not written again: the row, its triggers and the kept
+    /// figures stay untouched, so a nightly run over unchanged records writes almost nothing (docs/benchmarks.md). Such
+    /// verdicts still count as standing, read in the same statement.
     /// </summary>
     private const string PostgreSql = """
-        WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE)
-        UPDATE prisoner AS p
-        SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
-            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
-            forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
-            verdict_cause = coalesce(v.cause, p.verdict_cause),
-            verdict_cause_detail = CASE WHEN v.cause IS NULL THEN p.verdict_cause_detail ELSE v.cause_detail END
-        FROM (SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets, @causes, @cause_details,
-                                   @forecast_at, @forecast_status, @forecast_came, @forecast_went)
-                  AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail,
-                       forecast_at, forecast_status, forecast_came, forecast_went)
-              ORDER BY v.id) AS v
-        WHERE p.id = v.id AND p.change_version = v.version
-          AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
+        WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE),
+        verdicts AS (
+            SELECT * FROM unnest(@ids, @versions, @statuses, @reasons, @facts, @evaluated_at, @reevaluate_at, @rule_sets, @causes, @cause_details,
+                                 @forecast_at, @forecast_status, @forecast_came, @forecast_went)
+                AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail,
+                     forecast_at, forecast_status, forecast_came, forecast_went)),
+        written AS (
+            UPDATE prisoner AS p
+            SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
+                evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+                forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
+                verdict_cause = coalesce(v.cause, p.verdict_cause),
+                verdict_cause_detail = CASE WHEN v.cause IS NULL THEN p.verdict_cause_detail ELSE v.cause_detail END
+            FROM (SELECT * FROM verdicts AS v ORDER BY v.id) AS v
+            WHERE p.id = v.id AND p.change_version = v.version
+              AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
+              AND (p.danger_status, p.danger_reasons, p.danger_facts, p.evaluated_version, p.reevaluate_at, p.rule_set,
+                   p.forecast_at, p.forecast_status, p.forecast_came, p.forecast_went)
+                  IS DISTINCT FROM (v.status, v.reasons, v.facts, v.version, v.reevaluate_at, v.rule_set,
+                   v.forecast_at, v.forecast_status, v.forecast_came, v.forecast_went)
+            RETURNING p.id)
+        SELECT ((SELECT count(*) FROM written)
+              + (SELECT count(*) FROM verdicts AS v JOIN prisoner AS p ON p.id = v.id AND p.change_version = v.version
+                 WHERE NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
+                   AND (p.danger_status, p.danger_reasons, p.danger_facts, p.evaluated_version, p.reevaluate_at, p.rule_set,
+                        p.forecast_at, p.forecast_status, p.forecast_came, p.forecast_went)
+                       IS NOT DISTINCT FROM (v.status, v.reasons, v.facts, v.version, v.reevaluate_at, v.rule_set,
+                        v.forecast_at, v.forecast_status, v.forecast_came, v.forecast_went)))::integer AS "Value"
         """;
 
-    private const string Sqlite = """
+    private const string SqliteStoredAlready = """
+        prisoner.danger_status IS v.status AND prisoner.danger_reasons IS v.reasons AND prisoner.danger_facts IS v.facts
+          AND prisoner.evaluated_version IS v.version AND prisoner.reevaluate_at IS v.reevaluate_at AND prisoner.rule_set IS v.rule_set
+          AND prisoner.forecast_at IS v.forecast_at AND prisoner.forecast_status IS v.forecast_status
+          AND prisoner.forecast_came IS v.forecast_came AND prisoner.forecast_went IS v.forecast_went
+        """;
+
+    /// <summary>
+    /// SQLite's statement rewrites a verdict already stored with the values it has (SQLite cannot count rows a statement
+    /// leaves alone), keeping its instant and cause as PostgreSQL's does; its triggers compare values and record nothing.
+    /// </summary>
+    private const string Sqlite = $$"""
         UPDATE prisoner
         SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
-            evaluated_at = v.evaluated_at, reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
+            evaluated_at = CASE WHEN {{SqliteStoredAlready}} THEN prisoner.evaluated_at ELSE v.evaluated_at END,
+            reevaluate_at = v.reevaluate_at, rule_set = v.rule_set,
             forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
-            verdict_cause = coalesce(v.cause, prisoner.verdict_cause),
-            verdict_cause_detail = CASE WHEN v.cause IS NULL THEN prisoner.verdict_cause_detail ELSE v.cause_detail END
+            verdict_cause = CASE WHEN v.cause IS NULL OR ({{SqliteStoredAlready}}) THEN prisoner.verdict_cause ELSE v.cause END,
+            verdict_cause_detail = CASE WHEN v.cause IS NULL OR ({{SqliteStoredAlready}}) THEN prisoner.verdict_cause_detail ELSE v.cause_detail END
         FROM (SELECT value ->> 'id' AS id, value ->> 'version' AS version, value ->> 'status' AS status,
                      value ->> 'reasons' AS reasons, value ->> 'facts' AS facts, value ->> 'evaluated_at' AS evaluated_at,
                      value ->> 'reevaluate_at' AS reevaluate_at, value ->> 'rule_set' AS rule_set,
@@ -52,17 +83,24 @@ public static class VerdictWrites
           AND NOT EXISTS (SELECT 1 FROM rule_set_in_force f WHERE f.rule_set <> v.rule_set)
         """;
 
-    /// <summary>Returns how many verdicts were stored; the others were for versions, or a rule set, no longer current.</summary>
-    public static Task<int> WriteVerdictsAsync(this PrisonDb db, IReadOnlyCollection<EvaluatedPrisoner> verdicts, CancellationToken cancellationToken = default)
+    /// <summary>
+    /// Returns how many verdicts stand: written, or found already stored as they are; the others were for versions, or
+    /// a rule set, no longer current. A verdict that another statement stores with the same values while this one waits
+    /// for its row counts as neither (the caller then merely checks the rule set in force again).
+    /// </summary>
+    public static async Task<int> WriteVerdictsAsync(this PrisonDb db, IReadOnlyCollection<EvaluatedPrisoner> verdicts, CancellationToken cancellationToken = default)
     {
         if (verdicts.Count == 0)
         {
-            return Task.FromResult(0);
+            return 0;
         }
 
-        return db.IsPostgreSql
-            ? db.Database.ExecuteSqlRawAsync(PostgreSql, ColumnsOf(verdicts), cancellationToken)
-            : db.Database.ExecuteSqlRawAsync(Sqlite, [JsonOf(verdicts)], cancellationToken);
+        if (db.IsPostgreSql)
+        {
+            return (await db.Database.SqlQueryRaw<int>(PostgreSql, ColumnsOf(verdicts)).ToListAsync(cancellationToken)).Single();
+        }
+
+        return await db.Database.ExecuteSqlRawAsync(Sqlite, [JsonOf(verdicts)], cancellationToken);
     }
 
     private static NpgsqlParameter[] ColumnsOf(IReadOnlyCollection<EvaluatedPrisoner> verdicts) =>

@@ -71,11 +71,12 @@ public static class BenchmarkCommandLine
                 result.AddError("--workers takes counts from 1 to 8, e.g. --workers 1 2.");
             }
         });
-        var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, workers, output };
+        var database = new Option<string?>("--database") { Description = "the database to use instead of prison_bench_N (kept between runs as that one is)", HelpName = "NAME" };
+        var reevaluate = new Command("reevaluate", "4. A full re-evaluation of every prisoner by one and by two worker processes.") { prisoners, workers, database, output };
         reevaluate.SetAction(async (parse, cancellationToken) =>
         {
             BenchmarkSetupException.ThrowIfServersMissing();
-            await FullReevaluation.RunAsync(parse.GetValue(prisoners), parse.GetValue(workers)!, Output(parse), null, cancellationToken);
+            await FullReevaluation.RunAsync(parse.GetValue(prisoners), parse.GetValue(workers)!, Output(parse), parse.GetValue(database), cancellationToken);
             return 0;
         });
 
@@ -103,7 +104,6 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
-        var database = new Option<string?>("--database") { Description = "the database to use instead of prison_bench_N (kept between runs as that one is)", HelpName = "NAME" };
         var overview = new Command("headquarters-overview", "8. The headquarters overview's statement over ninety days of kept Dangerous figures, every prison and one.") { prisoners, database, output };
         overview.SetAction(async (parse, cancellationToken) =>
         {

@@ -141,17 +141,20 @@ public class VerdictInvariantTests
         var ascending = prisoners.Select(Evaluated).ToList();
         var descending = Enumerable.Reverse(ascending).ToList();
 
-        async Task WriteAsync(IReadOnlyCollection<EvaluatedPrisoner> verdicts)
+        // Each round's verdicts differ from the last and from the other writer's (a verdict already stored is left
+        // alone, and locks nothing).
+        async Task WriteAsync(IReadOnlyCollection<EvaluatedPrisoner> verdicts, int writer)
         {
             await using var db = database.Open();
             for (var round = 0; round < 60; round++)
             {
-                Assert.Equal(verdicts.Count, await db.WriteVerdictsAsync(verdicts));
+                var reevaluateAt = TestDay.Noon.UtcDateTime.AddDays(1 + writer).AddMinutes(round);
+                Assert.Equal(verdicts.Count, await db.WriteVerdictsAsync([.. verdicts.Select(v => v with { Verdict = v.Verdict with { ReevaluateAtUtc = reevaluateAt } })]));
             }
         }
 
         // A deadlock would surface here as PostgreSQL's 40P01 from one of the two.
-        await Task.WhenAll(Task.Run(() => WriteAsync(ascending)), Task.Run(() => WriteAsync(descending)));
+        await Task.WhenAll(Task.Run(() => WriteAsync(ascending, 0)), Task.Run(() => WriteAsync(descending, 1)));
 
         await AssertCountsKeptAsync(database);
         await VerdictHistoryInvariantTests.AssertHistoryConsistentAsync(database);

@@ -39,6 +39,33 @@ public class VerdictWriteBudgetTests(ReadBudgetTests.TwoSizes data, ITestOutputH
         Assert.Equal(small.FunctionCalls, large.FunctionCalls);
     }
 
+    /// <summary>
+    /// A full re-evaluation over unchanged records reaches the verdicts already stored: written again, each would cost a
+    /// row, its index entries and the triggers' work over it, most of a nightly run's cost in the database.
+    /// </summary>
+    [Fact]
+    public async Task A_batch_of_verdicts_already_stored_writes_no_row_and_still_counts_every_verdict_as_standing()
+    {
+        var database = data.Small;
+        await database.ExecuteAsync($"UPDATE rule_set_in_force SET rule_set = '{SeededPrison.Evaluator.RuleSet.Id}'");
+        var ids = (await database.RowsAsync($"SELECT id FROM prisoner WHERE danger_status = 'Unknown' ORDER BY number DESC LIMIT {Batch}"))
+            .Select(r => Guid.Parse(r[0]))
+            .ToList();
+        await using var db = database.Open();
+        var verdicts = (await db.LoadPrisonersAsync(ids, Tracking.Untracked)).Select(SeededPrison.Evaluated).ToList();
+        Assert.Equal(Batch, await db.WriteVerdictsAsync(verdicts));
+
+        var later = verdicts.ConvertAll(v => v with { Verdict = v.Verdict with { EvaluatedAtUtc = v.Verdict.EvaluatedAtUtc.AddHours(1) } });
+        var standing = 0;
+        var work = await WriteWork.OfAsync(database, db, async () => standing = await db.WriteVerdictsAsync(later));
+        output.WriteLine($"a batch of {Batch} verdicts already stored: {work}");
+
+        Assert.Equal(Batch, standing);
+        Assert.Equal(0, work.Rows);
+        // The statement's triggers still run once each, over no row; nothing per verdict.
+        Assert.InRange(work.FunctionCalls, 0, 10);
+    }
+
     /// <summary>The first verdicts of <see cref="Batch"/> prisoners still Unknown, evaluated in memory and written in one batch.</summary>
     private static async Task<(int Statements, WriteWork Work)> WriteBatchAsync(ScratchDatabase database)
     {
