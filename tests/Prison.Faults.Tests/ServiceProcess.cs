@@ -98,12 +98,22 @@ public sealed partial class ServiceProcess : IAsyncDisposable
 
     private async Task ReadyAsync(string program)
     {
-        // Kestrel was asked for any free port; the host logs the one it got.
-        var address = await Eventually.Async(
-            () => Task.FromResult(ListeningOn().Match(Output) is { Success: true } match ? match.Groups[1].Value : (_process.HasExited ? "exited" : null)),
-            found => found is not null,
-            $"the {program} process to listen",
-            TimeSpan.FromSeconds(60));
+        // Kestrel was asked for any free port; the host logs the one it got. A worker started after one was killed while
+        // it held the schedule's lock waits for Jobs:TakeOverAfter (a minute by default) before it listens.
+        string? address;
+        try
+        {
+            address = await Eventually.Async(
+                () => Task.FromResult(ListeningOn().Match(Output) is { Success: true } match ? match.Groups[1].Value : (_process.HasExited ? "exited" : null)),
+                found => found is not null,
+                $"the {program} process to listen",
+                TimeSpan.FromSeconds(150));
+        }
+        catch (TimeoutException timeout)
+        {
+            throw new TimeoutException($"{timeout.Message}. It printed:\n{Output}", timeout);
+        }
+
         if (address == "exited")
         {
             throw new InvalidOperationException($"The {program} process exited with {_process.ExitCode}:\n{Output}");
