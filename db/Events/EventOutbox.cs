@@ -1,34 +1,10 @@
 using Microsoft.EntityFrameworkCore;
-using Npgsql;
 
 namespace Prison.Db.Events;
 
 /// <summary>The relay's statements over the outbox the triggers of migration 035 fill.</summary>
 public static class EventOutbox
 {
-    /// <summary>The channel migration 043's trigger notifies, at the commit of a transaction that wrote events.</summary>
-    public const string WrittenChannel = "prison_event";
-
-    /// <summary>
-    /// Calls <paramref name="written"/> each time a transaction that wrote events commits, until cancelled (or its
-    /// connection fails: it throws then). PostgreSQL only, on a connection of its own with <paramref name="db"/>'s settings.
-    /// </summary>
-    public static async Task ListenForWrittenAsync(this PrisonDb db, Action written, CancellationToken cancellationToken)
-    {
-        await using var connection = (NpgsqlConnection)((ICloneable)db.Database.GetDbConnection()).Clone();
-        connection.Notification += (_, _) => written();
-        await connection.OpenAsync(cancellationToken);
-        await using (var listen = new NpgsqlCommand($"LISTEN {WrittenChannel}", connection))
-        {
-            await listen.ExecuteNonQueryAsync(cancellationToken);
-        }
-
-        while (true)
-        {
-            await connection.WaitAsync(cancellationToken);
-        }
-    }
-
     /// <summary>
     /// The oldest events not relayed yet, in the order they were written, locked until the caller's transaction ends.
     /// On PostgreSQL the rows another relay holds are skipped (<c>FOR UPDATE SKIP LOCKED</c>): several workers relay at

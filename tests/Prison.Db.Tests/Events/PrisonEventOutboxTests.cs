@@ -103,55 +103,6 @@ public class PrisonEventOutboxTests
         Assert.Equal(before.Select(e => e.Id), (await EventsAsync(database)).Select(e => e.Id));
     }
 
-    [Fact]
-    public async Task A_committed_change_wakes_the_listening_relay_and_a_rolled_back_change_or_a_write_of_no_event_does_not()
-    {
-        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
-        var prisoner = (await SeedAsync(database, 1)).Single();
-        var woken = 0;
-        using var stop = new CancellationTokenSource();
-        await using var listener = database.Open();
-        var listening = listener.ListenForWrittenAsync(() => Interlocked.Increment(ref woken), stop.Token);
-
-        // Listening once the first commit wakes it (LISTEN takes effect when its own statement has run).
-        await Eventually.Async(
-            async () =>
-            {
-                await WriteVerdictAsync(database, prisoner.Id);
-                await database.ExecuteAsync($"UPDATE prisoner SET change_version = change_version + 1, danger_status = 'Unknown' WHERE id = {database.Literal(prisoner.Id)}");
-                return Volatile.Read(ref woken);
-            },
-            count => count > 0, "the listener woken by a committed verdict", TimeSpan.FromSeconds(30));
-        await Task.Delay(TimeSpan.FromMilliseconds(500));
-        var wokenBefore = Volatile.Read(ref woken);
-
-        await using (var db = database.Open())
-        {
-            await db.Database.CreateExecutionStrategy().ExecuteAsync(async () =>
-            {
-                await using var transaction = await db.Database.BeginTransactionAsync();
-                (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!.Transfer(2, TestDay.Today, forDisciplinaryReasons: false);
-                await db.SaveRecordChangesAsync();
-                await transaction.RollbackAsync();
-            });
-        }
-
-        await database.ExecuteAsync($"UPDATE prisoner SET evaluated_at = evaluated_at, danger_status = danger_status WHERE id = {database.Literal(prisoner.Id)}");
-        await using (var db = database.Open())
-        {
-            (await db.LoadPrisonerAsync(prisoner.Number, Tracking.Tracked))!.Transfer(2, TestDay.Today, forDisciplinaryReasons: false);
-            await db.SaveRecordChangesAsync();
-        }
-
-        // Notifications arrive in commit order: once the transfer's has, the rollback's and the empty write's would have.
-        await Eventually.Async(() => Task.FromResult(Volatile.Read(ref woken)), count => count > wokenBefore, "the listener woken by the transfer", TimeSpan.FromSeconds(30));
-        await Task.Delay(TimeSpan.FromMilliseconds(500));
-        await stop.CancelAsync();
-        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => listening);
-
-        Assert.Equal(wokenBefore + 1, woken);
-    }
-
     [Theory]
     [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
     public async Task A_transfer_is_a_departure_from_one_prison_and_an_arrival_at_the_other_and_a_release_is_one_event(Engine engine)

@@ -12,14 +12,9 @@ namespace Prison.Runtime.Events;
 
 /// <summary>
 /// Relays the outbox (migration 035) to the <see cref="IEventSink"/>, at least once: it claims the oldest rows not
-/// relayed, hands them to the sink, and marks them relayed in the same transaction only once the sink confirmed them (the
-/// broker has them). While a batch waits for the broker's confirms, the next is claimed (the rows the first holds are
-/// skipped) and sent after it, up to <see cref="BatchesInFlight"/> at once: an event waits for the claim that finds it,
-/// not for the confirms of the batch before. A process or broker that dies before a batch's commit leaves its rows to be
-/// relayed again, by this relay or another worker's (after later batches, as another worker's may be: consumers order a
-/// prisoner's events by record version). On PostgreSQL the relay wakes when a transaction that wrote events commits
-/// (migration 043's notification) rather than at its next poll; it polls still, the embedded mode's only way. Relayed
-/// rows are pruned after Events:Retention.
+/// relayed, hands them to the sink, and marks them relayed in the same transaction only once the sink returned (the
+/// broker confirmed them). A process or broker that dies before that commit leaves the rows to be relayed again, by
+/// this relay or another worker's. Relayed rows are pruned after Events:Retention.
 /// </summary>
 public sealed class EventRelay(
     IServiceScopeFactory scopes, IEventSink sink, PrisonCloudEvents cloudEvents, EventSettings settings, TimeProvider clock, ILogger<EventRelay> logger)
@@ -28,28 +23,14 @@ public sealed class EventRelay(
     /// <summary>Rows claimed at a time: a claim holds their locks until the broker confirmed them all.</summary>
     public const int BatchSize = 200;
 
-    /// <summary>Batches sent and waiting for the broker's confirms at once, each holding its transaction (and connection).</summary>
-    public const int BatchesInFlight = 4;
-
-    /// <summary>How long an idle relay waits before it looks again, unless an event written wakes it first.</summary>
+    /// <summary>How long an idle relay waits before it looks again: part of an event's delay after its commit.</summary>
     public static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(20);
-
-    /// <summary>
-    /// The least wait after a claim that found less than a batch: changes committing one after the other gather into a
-    /// claim, rather than each costing a transaction of its own.
-    /// </summary>
-    public static readonly TimeSpan ShortestWait = TimeSpan.FromMilliseconds(5);
-
-    private static readonly TimeSpan ListenAgainAfter = TimeSpan.FromSeconds(5);
 
     private static readonly TimeSpan PruneEvery = TimeSpan.FromMinutes(1);
     private static readonly TimeSpan LongestPause = TimeSpan.FromSeconds(30);
 
     private Dictionary<int, PrisonFacility> _prisons = [];
     private volatile Exception? _failing;
-
-    /// <summary>Completed when a transaction that wrote events commits; made anew before each claim.</summary>
-    private volatile TaskCompletionSource _written = new(TaskCreationOptions.RunContinuationsAsynchronously);
 
     /// <summary>Why the last attempt to relay failed (the broker or the database out of reach), or null once one succeeded.</summary>
     public Exception? Failing => _failing;
@@ -58,17 +39,11 @@ public sealed class EventRelay(
     protected override async Task ExecuteAsync(CancellationToken stoppingToken)
     {
         var pause = TimeSpan.Zero;
-        var inFlight = new List<Task>();
-        var listening = ListenAsync(stoppingToken);
         while (!stoppingToken.IsCancellationRequested)
         {
             try
             {
-                // Made before the claim: an event that commits after the claim looked wakes the wait below.
-                var written = _written = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-                var (sent, relayed) = await SendBatchAsync(stoppingToken);
-                inFlight.Add(relayed);
-                await CompletedAsync(inFlight, wait: inFlight.Count >= BatchesInFlight);
+                var relayed = await RelayBatchAsync(stoppingToken);
                 _failing = null;
                 if (pause > TimeSpan.Zero)
                 {
@@ -77,23 +52,19 @@ public sealed class EventRelay(
                 }
 
                 await PruneIfDueAsync(stoppingToken);
-                if (sent < BatchSize)
+                if (relayed < BatchSize)
                 {
-                    await Task.Delay(ShortestWait, stoppingToken);
-                    await Task.WhenAny(written.Task, Task.Delay(PollInterval - ShortestWait, stoppingToken));
+                    await Task.Delay(PollInterval, stoppingToken);
                 }
             }
             catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
             {
-                break;
+                return;
             }
             catch (Exception error)
             {
-                // The broker or the database away: the claimed rows went back with their transactions; try again later,
-                // once every batch still in flight has ended (committed, or rolled back with its rows).
+                // The broker or the database away: the claimed rows went back with the transaction; try again later.
                 _failing = error;
-                await Task.WhenAll(inFlight.Select(Quietly));
-                inFlight.Clear();
                 pause = pause == TimeSpan.Zero ? TimeSpan.FromSeconds(1) : TimeSpan.FromTicks(Math.Min(pause.Ticks * 2, LongestPause.Ticks));
                 logger.LogWarning(error, "Relaying events failed; trying again in {Pause}.", pause);
                 try
@@ -102,136 +73,32 @@ public sealed class EventRelay(
                 }
                 catch (OperationCanceledException)
                 {
-                    break;
-                }
-            }
-        }
-
-        // Stopping: what is in flight commits once confirmed, or rolls back with the token.
-        await Task.WhenAll(inFlight.Select(Quietly));
-        await listening;
-    }
-
-    /// <summary>Wakes the relay's wait when events are written (PostgreSQL); it polls meanwhile, and while the listening connection is made again.</summary>
-    private async Task ListenAsync(CancellationToken stoppingToken)
-    {
-        await Task.Yield();
-        while (!stoppingToken.IsCancellationRequested)
-        {
-            try
-            {
-                await using var scope = scopes.CreateAsyncScope();
-                var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
-                if (!db.IsPostgreSql)
-                {
-                    return;
-                }
-
-                await db.ListenForWrittenAsync(() => _written.TrySetResult(), stoppingToken);
-            }
-            catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
-            {
-                return;
-            }
-            catch (Exception error)
-            {
-                logger.LogWarning(error, "Listening for events written failed; polling meanwhile, and listening again in {Pause}.", ListenAgainAfter);
-                try
-                {
-                    await Task.Delay(ListenAgainAfter, stoppingToken);
-                }
-                catch (OperationCanceledException)
-                {
                     return;
                 }
             }
         }
     }
 
-    /// <summary>
-    /// Claims the oldest rows not relayed (none another batch holds), sends them, and returns their number once they are
-    /// sent, with the task that marks them relayed once the broker confirmed them and commits (throwing if either fails).
-    /// </summary>
-    public async Task<(int Sent, Task Relayed)> SendBatchAsync(CancellationToken cancellationToken)
+    /// <summary>One claim, publish and mark; returns how many events it relayed.</summary>
+    public async Task<int> RelayBatchAsync(CancellationToken cancellationToken)
     {
-        var sent = new TaskCompletionSource<int>(TaskCreationOptions.RunContinuationsAsynchronously);
-        var relayed = RelayBatchAsync(sent, cancellationToken);
-        try
-        {
-            return (await sent.Task, relayed);
-        }
-        catch (Exception)
-        {
-            await relayed;
-            throw;
-        }
-    }
-
-    /// <summary>
-    /// One claim, send, confirm and mark, in one transaction; <paramref name="sent"/> learns how many once they are sent.
-    /// SQLite has no SKIP LOCKED (a second claim would take the same rows): there, only once the batch committed.
-    /// </summary>
-    private async Task RelayBatchAsync(TaskCompletionSource<int> sent, CancellationToken cancellationToken)
-    {
-        try
-        {
-            await using var scope = scopes.CreateAsyncScope();
-            var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
-            var count = await db.InTransactionAsync(
-                async token =>
+        await using var scope = scopes.CreateAsyncScope();
+        var db = scope.ServiceProvider.GetRequiredService<PrisonDb>();
+        return await db.InTransactionAsync(
+            async token =>
+            {
+                var claimed = await db.ClaimAsync(BatchSize, token);
+                if (claimed.Count == 0)
                 {
-                    var claimed = await db.ClaimAsync(BatchSize, token);
-                    if (claimed.Count == 0)
-                    {
-                        return 0;
-                    }
+                    return 0;
+                }
 
-                    var prisons = await PrisonsAsync(db, claimed, token);
-                    var confirmed = await sink.SendAsync([.. claimed.Select(e => cloudEvents.Of(e, prisons))], token);
-                    if (db.IsPostgreSql)
-                    {
-                        sent.TrySetResult(claimed.Count);
-                    }
-
-                    await confirmed;
-                    await db.MarkRelayedAsync([.. claimed.Select(e => e.Id)], clock.GetUtcNow().UtcDateTime, token);
-                    return claimed.Count;
-                },
-                cancellationToken);
-            sent.TrySetResult(count);
-        }
-        catch (Exception error)
-        {
-            sent.TrySetException(error);
-            throw;
-        }
-    }
-
-    /// <summary>Drops the batches that ended, throwing the first failure among them; with <paramref name="wait"/>, waits for one to end first.</summary>
-    private static async Task CompletedAsync(List<Task> inFlight, bool wait)
-    {
-        if (wait)
-        {
-            await Task.WhenAny(inFlight);
-        }
-
-        foreach (var done in inFlight.Where(t => t.IsCompleted).ToList())
-        {
-            inFlight.Remove(done);
-            await done;
-        }
-    }
-
-    private static async Task Quietly(Task batch)
-    {
-        try
-        {
-            await batch;
-        }
-        catch (Exception)
-        {
-            // Already reported by the failure that stopped the relay, or the rollback of a stopping host.
-        }
+                var prisons = await PrisonsAsync(db, claimed, token);
+                await sink.PublishAsync([.. claimed.Select(e => cloudEvents.Of(e, prisons))], token);
+                await db.MarkRelayedAsync([.. claimed.Select(e => e.Id)], clock.GetUtcNow().UtcDateTime, token);
+                return claimed.Count;
+            },
+            cancellationToken);
     }
 
     /// <summary>Prisons are few and rarely added: read again only when an event names one not seen yet.</summary>

@@ -6,10 +6,8 @@ namespace Prison.Runtime.Events;
 
 /// <summary>
 /// Publishes to the topic exchange <see cref="ExchangeName"/> (after RabbitMq:QueuePrefix), persistent, with publisher
-/// confirms: the task <see cref="SendAsync"/> returns completes only once the broker confirmed every event, so the relay
-/// marks nothing relayed that the broker may have lost. Calls send one after the other on one channel, in the order
-/// they were made (the broker keeps a channel's order), and wait for their confirms side by side. A broken connection
-/// is dropped and made again at the next call.
+/// confirms: <see cref="PublishAsync"/> returns only once the broker confirmed every event, so the relay marks nothing
+/// relayed that the broker may have lost. A broken connection is dropped and made again at the next call.
 /// </summary>
 public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAsyncDisposable
 {
@@ -17,100 +15,53 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
 
     private static readonly TimeSpan ConfirmTimeout = TimeSpan.FromSeconds(30);
 
-    /// <summary>Held while a call sends (and while the channel is made or dropped), not while it waits for its confirms.</summary>
     private readonly SemaphoreSlim _gate = new(1, 1);
     private IConnection? _connection;
     private IChannel? _channel;
 
     public string Exchange => (rabbit.QueuePrefix ?? "") + ExchangeName;
 
-    public async Task<Task> SendAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
+    public async Task PublishAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
     {
+        await _gate.WaitAsync(cancellationToken);
         // A confirm that never comes (a broker gone silent) must not hold the claimed rows for ever.
-        var bounded = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
+        using var bounded = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
         bounded.CancelAfter(ConfirmTimeout);
-        var confirms = new List<Task>(events.Count);
+        cancellationToken = bounded.Token;
         try
         {
-            await _gate.WaitAsync(bounded.Token);
-        }
-        catch
-        {
-            bounded.Dispose();
-            throw;
-        }
-
-        try
-        {
-            var channel = await ChannelAsync(bounded.Token);
-            // Sent in the outbox's order, the confirms awaited together: one confirm at a time would wait for the
-            // broker's disk once per event.
-            foreach (var outgoing in events)
+            var channel = await ChannelAsync(cancellationToken);
+            try
             {
-                var properties = new BasicProperties
+                // Sent in the outbox's order, then the broker's confirms awaited together: one confirm at a time would
+                // wait for the broker's disk once per event.
+                var confirms = new List<Task>(events.Count);
+                foreach (var outgoing in events)
                 {
-                    ContentType = outgoing.ContentType,
-                    DeliveryMode = DeliveryModes.Persistent,
-                    MessageId = outgoing.Id,
-                    Type = outgoing.Type,
-                    Timestamp = new AmqpTimestamp(new DateTimeOffset(outgoing.OccurredAtUtc).ToUnixTimeSeconds()),
-                };
-                confirms.Add(channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, bounded.Token).AsTask());
-            }
+                    var properties = new BasicProperties
+                    {
+                        ContentType = outgoing.ContentType,
+                        DeliveryMode = DeliveryModes.Persistent,
+                        MessageId = outgoing.Id,
+                        Type = outgoing.Type,
+                        Timestamp = new AmqpTimestamp(new DateTimeOffset(outgoing.OccurredAtUtc).ToUnixTimeSeconds()),
+                    };
+                    confirms.Add(channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, cancellationToken).AsTask());
+                }
 
-            return ConfirmedAsync(channel, confirms, bounded);
-        }
-        catch
-        {
-            await DropAsync();
-            Observe(confirms, bounded);
-            throw;
+                await Task.WhenAll(confirms);
+            }
+            catch
+            {
+                await DropAsync();
+                throw;
+            }
         }
         finally
         {
             _gate.Release();
         }
     }
-
-    private async Task ConfirmedAsync(IChannel channel, List<Task> confirms, CancellationTokenSource bounded)
-    {
-        try
-        {
-            await Task.WhenAll(confirms);
-        }
-        catch
-        {
-            // Dropped unless an earlier call's failure dropped it already (and a later call made a new one).
-            await _gate.WaitAsync(CancellationToken.None);
-            try
-            {
-                if (ReferenceEquals(channel, _channel))
-                {
-                    await DropAsync();
-                }
-            }
-            finally
-            {
-                _gate.Release();
-            }
-
-            throw;
-        }
-        finally
-        {
-            bounded.Dispose();
-        }
-    }
-
-    /// <summary>The confirms of a call that failed while sending fail with it: their faults are read, so none goes unobserved.</summary>
-    private static void Observe(List<Task> confirms, CancellationTokenSource bounded) =>
-        _ = Task.WhenAll(confirms).ContinueWith(
-            done =>
-            {
-                _ = done.Exception;
-                bounded.Dispose();
-            },
-            CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
 
     public async ValueTask DisposeAsync()
     {
