@@ -8,8 +8,17 @@ namespace Prison.Testing;
 /// </summary>
 public static class WorkerProcess
 {
-    /// <summary>The worker's executable, as its build wrote it: <c>dotnet</c> runs it with its own dependencies and settings.</summary>
-    public static string Dll { get; } = typeof(WorkerProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(attribute => attribute.Key == "PrisonWorkerDll").Value!;
+    /// <summary>
+    /// The worker's executable: <c>dotnet</c> runs it with its own dependencies and settings. As its build wrote it,
+    /// or, when <see cref="PublishedVariable"/> names one, the same code published ReadyToRun (test.sh publishes it:
+    /// a command's start then compiles far less, and the suite runs hundreds).
+    /// </summary>
+    public static string Dll { get; } = Environment.GetEnvironmentVariable(PublishedVariable) is { Length: > 0 } published
+        ? (File.Exists(published) ? published : throw new InvalidOperationException($"{PublishedVariable} names {published}, which does not exist: publish the worker there, or unset it to run the worker's build."))
+        : typeof(WorkerProcess).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(attribute => attribute.Key == "PrisonWorkerDll").Value!;
+
+    /// <summary>The environment variable naming a published Prison.Worker.dll to run instead of the worker's build.</summary>
+    public const string PublishedVariable = "PRISON_TEST_WORKER";
 
     public static Task<(int ExitCode, string Output)> RunAsync(params string[] args) => RunWithInputAsync(null, args);
 

@@ -1,6 +1,8 @@
+using System.Security.Cryptography;
 using System.Threading.RateLimiting;
 using Microsoft.AspNetCore.Authorization;
 using Microsoft.AspNetCore.Diagnostics;
+using Microsoft.IdentityModel.Tokens;
 using OpenIddict.Abstractions;
 using OpenIddict.Validation.AspNetCore;
 using Prison.Db;
@@ -73,7 +75,10 @@ public static class ApiSetup
 
                 // OpenIddict asks for keys of its own even when Data Protection protects every token it issues: these sign
                 // nothing an API accepts (an identity token, which the API never takes), so they need not survive a restart.
-                options.AddEphemeralEncryptionKey().AddEphemeralSigningKey();
+                // An elliptic-curve and a symmetric key, not the ephemeral RSA pair: generating RSA primes cost every web
+                // start seconds of a core on its first request.
+                options.AddSigningKey(new ECDsaSecurityKey(ECDsa.Create(ECCurve.NamedCurves.nistP256)))
+                    .AddEncryptionKey(new SymmetricSecurityKey(RandomNumberGenerator.GetBytes(32)));
                 var host = options.UseAspNetCore().EnableTokenEndpointPassthrough();
                 if (!secureTransport)
                 {
