@@ -22,7 +22,8 @@ public sealed class EndedSessionsWatcher(EndedSessions sessions, ILogger<EndedSe
             {
                 await sessions.ReadAsync(stoppingToken);
             }
-            catch (Exception error) when (error is not OperationCanceledException)
+            // Whatever ends a read, a cancellation inside the driver included, leaves the host running: only its own stop ends the loop.
+            catch (Exception error) when (!stoppingToken.IsCancellationRequested)
             {
                 logger.LogWarning(error, "Could not read the sessions ended lately; trying again in {Interval}.", EndedSessions.ReadInterval);
             }
