@@ -87,6 +87,11 @@ public static class PostToEvent
     private static async Task<IReadOnlyList<(string Stage, List<double> Milliseconds)>> StagesAsync(
         BenchDatabase database, ConcurrentDictionary<Guid, DateTime> committedAt, Dictionary<Guid, Receipt> received, CancellationToken cancellationToken)
     {
+        // A receipt may come before the relay's commit marked its event relayed.
+        var ids = received.Values.Select(r => r.EventId).ToArray();
+        await Eventually.Async(
+            () => database.ScalarAsync<long>($"SELECT count(*) FROM prison_event WHERE relayed_at IS NULL AND event_id = ANY('{{{string.Join(",", ids)}}}'::uuid[])", cancellationToken),
+            waiting => waiting == 0, "every received event marked relayed", TimeSpan.FromMinutes(1));
         await using var connection = database.Connect();
         await connection.OpenAsync(cancellationToken);
         await using var command = new NpgsqlCommand(
@@ -95,7 +100,7 @@ public static class PostToEvent
             FROM prison_event e JOIN prisoner p ON p.id = e.prisoner_id
             WHERE e.event_id = ANY(@ids)
             """, connection);
-        command.Parameters.AddWithValue("ids", received.Values.Select(r => r.EventId).ToArray());
+        command.Parameters.AddWithValue("ids", ids);
         var kept = new Dictionary<Guid, (DateTime Stored, DateTime Confirmed, DateTime RelayCommitted)>();
         await using (var reader = await command.ExecuteReaderAsync(cancellationToken))
         {
