@@ -87,18 +87,6 @@ public sealed class EventQueue : IAsyncDisposable
         return taken;
     }
 
-    /// <summary>Hands each message to <paramref name="received"/> as it arrives, with its routing key.</summary>
-    public async Task ConsumeAsync(Action<string, CloudEvent> received)
-    {
-        var consumer = new RabbitMQ.Client.Events.AsyncEventingBasicConsumer(_channel);
-        consumer.ReceivedAsync += (_, message) =>
-        {
-            received(message.RoutingKey, Decode(message.Body, message.BasicProperties));
-            return Task.CompletedTask;
-        };
-        await _channel.BasicConsumeAsync(Name, autoAck: true, consumer);
-    }
-
     /// <summary>The data of a CloudEvent as JSON.</summary>
     public static JsonElement DataOf(CloudEvent cloudEvent) => (JsonElement)cloudEvent.Data!;
 
