@@ -121,6 +121,15 @@ public static class BenchmarkCommandLine
             return 0;
         });
 
+        var queueName = new Option<string>("--queue") { Description = "the queue to consume", Required = true };
+        var eventConsumer = new Command(EventConsumerProcess.Verb, "Benchmark 9's consumer process: prints each event's id, prisoner and arrival.") { queueName };
+        eventConsumer.Hidden = true;
+        eventConsumer.SetAction(async (parse, _) =>
+        {
+            await EventConsumerProcess.RunAsync(parse.GetValue(queueName)!);
+            return 0;
+        });
+
         var days = new Option<int?>("--days") { Description = "how many of the custody files to import, from the first (default: all)" };
         var data = new Option<string?>("--data") { Description = "the folder of NYC DOC daily custody files (default: shared/data/nyc-doc-daily above this folder)", HelpName = "PATH" };
         var importWindow = new Command("import-window", "10. The oldest Unknown prisoner's wait, sampled each second, while custody files are imported with a live worker.") { days, data, output };
@@ -149,7 +158,7 @@ public static class BenchmarkCommandLine
 
         var root = new RootCommand("Measurements of the prison dashboard on this machine; results go to docs/benchmarks.md.")
         {
-            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, importWindow, readApi, dashboard,
+            generate, designs, http, commitToVerdict, reevaluate, poll, searchAndLists, sinceLastShift, overview, postToEvent, eventConsumer, importWindow, readApi, dashboard,
         };
         try
         {

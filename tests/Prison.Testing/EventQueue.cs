@@ -30,14 +30,7 @@ public sealed class EventQueue : IAsyncDisposable
     /// <summary>A durable queue named after the prefix, bound to <paramref name="bindings"/> on the prefix's events exchange.</summary>
     public static async Task<EventQueue> BindAsync(Uri broker, string queuePrefix, params string[] bindings)
     {
-        var credentials = broker.UserInfo.Split(':');
-        var factory = new ConnectionFactory
-        {
-            HostName = broker.Host,
-            Port = broker.Port,
-            UserName = Uri.UnescapeDataString(credentials[0]),
-            Password = Uri.UnescapeDataString(credentials[1]),
-        };
+        var factory = FactoryFor(broker);
         var connection = await factory.CreateConnectionAsync();
         var channel = await connection.CreateChannelAsync();
         var exchange = queuePrefix + RabbitMqEventSink.ExchangeName;
@@ -50,6 +43,19 @@ public sealed class EventQueue : IAsyncDisposable
         }
 
         return new EventQueue(factory, connection, channel, name);
+    }
+
+    /// <summary>Connections to the broker at <paramref name="broker"/> (amqp://user:password@host:port/).</summary>
+    public static ConnectionFactory FactoryFor(Uri broker)
+    {
+        var credentials = broker.UserInfo.Split(':');
+        return new ConnectionFactory
+        {
+            HostName = broker.Host,
+            Port = broker.Port,
+            UserName = Uri.UnescapeDataString(credentials[0]),
+            Password = Uri.UnescapeDataString(credentials[1]),
+        };
     }
 
     /// <summary>Connects again, after the broker was stopped and started: the queue, durable, kept its messages.</summary>
@@ -79,18 +85,6 @@ public sealed class EventQueue : IAsyncDisposable
         }
 
         return taken;
-    }
-
-    /// <summary>Hands each message to <paramref name="received"/> as it arrives, with its routing key.</summary>
-    public async Task ConsumeAsync(Action<string, CloudEvent> received)
-    {
-        var consumer = new RabbitMQ.Client.Events.AsyncEventingBasicConsumer(_channel);
-        consumer.ReceivedAsync += (_, message) =>
-        {
-            received(message.RoutingKey, Decode(message.Body, message.BasicProperties));
-            return Task.CompletedTask;
-        };
-        await _channel.BasicConsumeAsync(Name, autoAck: true, consumer);
     }
 
     /// <summary>The data of a CloudEvent as JSON.</summary>

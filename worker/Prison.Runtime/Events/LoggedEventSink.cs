@@ -15,13 +15,13 @@ public sealed class LoggedEventSink(ILoggerFactory loggers) : IEventSink
 
     private readonly ILogger _logger = loggers.CreateLogger(Category);
 
-    public Task PublishAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
+    public Task<Task> SendAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
     {
         foreach (var outgoing in events)
         {
             _logger.LogInformation("{RoutingKey} {CloudEvent}", outgoing.RoutingKey, Encoding.UTF8.GetString(outgoing.Body.Span));
         }
 
-        return Task.CompletedTask;
+        return Task.FromResult(Task.CompletedTask);
     }
 }

@@ -6,8 +6,10 @@ namespace Prison.Runtime.Events;
 
 /// <summary>
 /// Publishes to the topic exchange <see cref="ExchangeName"/> (after RabbitMq:QueuePrefix), persistent, with publisher
-/// confirms: <see cref="PublishAsync"/> returns only once the broker confirmed every event, so the relay marks nothing
-/// relayed that the broker may have lost. A broken connection is dropped and made again at the next call.
+/// confirms: the task <see cref="SendAsync"/> returns completes only once the broker confirmed every event, so the relay
+/// marks nothing relayed that the broker may have lost. Calls send one after the other on one channel, in the order
+/// they were made (the broker keeps a channel's order), and wait for their confirms side by side. A broken connection
+/// is dropped and made again at the next call.
 /// </summary>
 public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAsyncDisposable
 {
@@ -15,53 +17,83 @@ public sealed class RabbitMqEventSink(RabbitMqSettings rabbit) : IEventSink, IAs
 
     private static readonly TimeSpan ConfirmTimeout = TimeSpan.FromSeconds(30);
 
+    /// <summary>Held while a call sends, and while the channel is made or dropped; not while a call waits for its confirms.</summary>
     private readonly SemaphoreSlim _gate = new(1, 1);
     private IConnection? _connection;
     private IChannel? _channel;
 
     public string Exchange => (rabbit.QueuePrefix ?? "") + ExchangeName;
 
-    public async Task PublishAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
+    public async Task<Task> SendAsync(IReadOnlyList<OutgoingEvent> events, CancellationToken cancellationToken)
     {
         await _gate.WaitAsync(cancellationToken);
-        // A confirm that never comes (a broker gone silent) must not hold the claimed rows for ever.
-        using var bounded = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken);
-        bounded.CancelAfter(ConfirmTimeout);
-        cancellationToken = bounded.Token;
+        var confirms = new List<Task>(events.Count);
         try
         {
             var channel = await ChannelAsync(cancellationToken);
-            try
+            // Sent in the outbox's order, the confirms awaited together: one confirm at a time would wait for the
+            // broker's disk once per event.
+            foreach (var outgoing in events)
             {
-                // Sent in the outbox's order, then the broker's confirms awaited together: one confirm at a time would
-                // wait for the broker's disk once per event.
-                var confirms = new List<Task>(events.Count);
-                foreach (var outgoing in events)
+                var properties = new BasicProperties
                 {
-                    var properties = new BasicProperties
-                    {
-                        ContentType = outgoing.ContentType,
-                        DeliveryMode = DeliveryModes.Persistent,
-                        MessageId = outgoing.Id,
-                        Type = outgoing.Type,
-                        Timestamp = new AmqpTimestamp(new DateTimeOffset(outgoing.OccurredAtUtc).ToUnixTimeSeconds()),
-                    };
-                    confirms.Add(channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, cancellationToken).AsTask());
-                }
+                    ContentType = outgoing.ContentType,
+                    DeliveryMode = DeliveryModes.Persistent,
+                    MessageId = outgoing.Id,
+                    Type = outgoing.Type,
+                    Timestamp = new AmqpTimestamp(new DateTimeOffset(outgoing.OccurredAtUtc).ToUnixTimeSeconds()),
+                };
+                confirms.Add(channel.BasicPublishAsync(Exchange, outgoing.RoutingKey, mandatory: false, properties, outgoing.Body, cancellationToken).AsTask());
+            }
 
-                await Task.WhenAll(confirms);
-            }
-            catch
-            {
-                await DropAsync();
-                throw;
-            }
+            return ConfirmedAsync(channel, Task.WhenAll(confirms));
+        }
+        catch
+        {
+            await DropAsync();
+            Observe(Task.WhenAll(confirms));
+            throw;
         }
         finally
         {
             _gate.Release();
         }
     }
+
+    /// <summary>
+    /// Completes once every confirm came, or throws: a confirm refused, the channel lost, or none within
+    /// <see cref="ConfirmTimeout"/> (a broker gone silent must not hold the claimed rows for ever). Then the channel is
+    /// dropped, unless an earlier failure dropped it already, so the calls sent after on it fail too and go again.
+    /// </summary>
+    private async Task ConfirmedAsync(IChannel channel, Task confirmed)
+    {
+        try
+        {
+            await confirmed.WaitAsync(ConfirmTimeout);
+        }
+        catch
+        {
+            Observe(confirmed);
+            await _gate.WaitAsync(CancellationToken.None);
+            try
+            {
+                if (ReferenceEquals(channel, _channel))
+                {
+                    await DropAsync();
+                }
+            }
+            finally
+            {
+                _gate.Release();
+            }
+
+            throw;
+        }
+    }
+
+    /// <summary>Confirms of a call that failed fail with it, perhaps later: their faults are read, so none goes unobserved.</summary>
+    private static void Observe(Task confirmed) =>
+        _ = confirmed.ContinueWith(done => _ = done.Exception, CancellationToken.None, TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
 
     public async ValueTask DisposeAsync()
     {
