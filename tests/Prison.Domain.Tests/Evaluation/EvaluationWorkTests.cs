@@ -67,7 +67,7 @@ public class EvaluationWorkTests
     private static DateTime Noon => Calendar.StartOfDayUtc(Today).AddHours(12);
 
     /// <summary>Deterministic records of every shape the walk meets: notices in and leaving windows, hearings, escapes.</summary>
-    private static IEnumerable<Prisoner> Population(int count)
+    internal static IEnumerable<Prisoner> Population(int count)
     {
         for (var i = 0; i < count; i++)
         {
