@@ -366,6 +366,12 @@ public sealed class Prisoner
     private static IReadOnlyList<T> Live<T>(IList<T> entries)
         where T : Entry
     {
+        // Every rule reads a kind of entry, and most records hold none of most kinds: nothing to wrap.
+        if (entries.Count == 0)
+        {
+            return [];
+        }
+
         for (var i = 0; i < entries.Count; i++)
         {
             if (entries[i].IsStruck)

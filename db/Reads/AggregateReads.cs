@@ -27,29 +27,41 @@ public static class AggregateReads
             return [];
         }
 
-        var loads = LoadsOf(db, tracking);
-        var found = new List<PrisonerWithParts>(prisonerIds.Count);
-        await foreach (var prisoner in loads.ByIds(db, [.. prisonerIds.Distinct()]).WithCancellation(cancellationToken))
+        Guid[] ids = [.. prisonerIds.Distinct()];
+        return await WholeAsync(db, async token =>
         {
-            found.Add(prisoner);
-        }
+            var loads = LoadsOf(db, tracking);
+            var found = new List<PrisonerWithParts>(ids.Length);
+            await foreach (var prisoner in loads.ByIds(db, ids).WithCancellation(token))
+            {
+                found.Add(prisoner);
+            }
 
-        await LoadRecordsAsync(db, loads, found, cancellationToken);
-        return found.ConvertAll(p => p.Prisoner);
+            await LoadRecordsAsync(db, loads, found, token);
+            return (IReadOnlyList<Prisoner>)found.ConvertAll(p => p.Prisoner);
+        }, cancellationToken);
     }
 
     /// <summary>The prisoner known by <paramref name="number"/> with its whole record, or null when there is none.</summary>
-    public static async Task<Prisoner?> LoadPrisonerAsync(this PrisonDb db, string number, Tracking tracking, CancellationToken cancellationToken = default)
-    {
-        var loads = LoadsOf(db, tracking);
-        if (await loads.ByNumber(db, number) is not { } found)
+    public static Task<Prisoner?> LoadPrisonerAsync(this PrisonDb db, string number, Tracking tracking, CancellationToken cancellationToken = default) =>
+        WholeAsync(db, async token =>
         {
-            return null;
-        }
+            var loads = LoadsOf(db, tracking);
+            if (await loads.ByNumber(db, number) is not { } found)
+            {
+                return null;
+            }
 
-        await LoadRecordsAsync(db, loads, [found], cancellationToken);
-        return found.Prisoner;
-    }
+            await LoadRecordsAsync(db, loads, [found], token);
+            return found.Prisoner;
+        }, cancellationToken);
+
+    /// <summary>
+    /// One load, whole: each attempt starts from nothing, so a fault part-way never leaves an entry read twice
+    /// (<see cref="AggregateLoadStrategy"/>). SQLite's statements are never retried, and stream already.
+    /// </summary>
+    private static Task<T> WholeAsync<T>(PrisonDb db, Func<CancellationToken, Task<T>> load, CancellationToken cancellationToken) =>
+        db.IsPostgreSql ? new AggregateLoadStrategy(db).ExecuteAsync(load, cancellationToken) : load(cancellationToken);
 
     /// <summary>One statement per collection that holds entries of any of <paramref name="found"/>.</summary>
     private static async Task LoadRecordsAsync(PrisonDb db, AggregateLoads loads, IReadOnlyList<PrisonerWithParts> found, CancellationToken cancellationToken)

@@ -106,19 +106,20 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
         return false;
     }
 
-    private List<FiredRule> FiredOf(RuleOutcome[] outcomes)
+    /// <summary>The rules that fired, in rule order; nothing is allocated for a prisoner none fired for.</summary>
+    private IReadOnlyList<FiredRule> FiredOf(RuleOutcome[] outcomes)
     {
-        var fired = new List<FiredRule>();
+        List<FiredRule>? fired = null;
         for (var i = 0; i < outcomes.Length; i++)
         {
             if (outcomes[i].Fired)
             {
                 var rule = RuleSet.Rules[i];
-                fired.Add(new FiredRule(rule.Code, rule.Title, outcomes[i].Facts));
+                (fired ??= []).Add(new FiredRule(rule.Code, rule.Title, outcomes[i].Facts));
             }
         }
 
-        return fired;
+        return fired is null ? [] : fired;
     }
 
     private static DateOnly? NextChangeOf(RuleOutcome[] outcomes)
@@ -136,6 +137,6 @@ public sealed class DangerEvaluator(RuleSet ruleSet, PrisonCalendar calendar)
         Array.Exists(outcomes, o => o.Fired) ? DangerStatus.Dangerous : DangerStatus.NotDangerous;
 
     /// <summary>The rules of <paramref name="these"/> that <paramref name="others"/> does not name, in rule order.</summary>
-    private static List<FiredRule> Except(List<FiredRule> these, List<FiredRule> others) =>
-        [.. these.Where(f => !others.Exists(o => o.Code == f.Code))];
+    private static List<FiredRule> Except(IReadOnlyList<FiredRule> these, IReadOnlyList<FiredRule> others) =>
+        [.. these.Where(f => !others.Any(o => o.Code == f.Code))];
 }

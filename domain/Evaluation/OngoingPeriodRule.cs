@@ -12,15 +12,23 @@ public abstract class OngoingPeriodRule<T> : DangerRule
 
     protected abstract DateRange PeriodOf(T record);
 
+    /// <summary>One pass over the candidates, counting: a rule that does not fire allocates nothing (see <see cref="RecentRecordRule{T}"/>).</summary>
     public sealed override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
-        var candidates = Candidates(prisoner).ToList();
-        if (candidates.Count == 0)
+        var active = 0;
+        DateOnly? nextChange = null;
+        foreach (var candidate in Candidates(prisoner))
         {
-            return RuleOutcome.Quiet();
+            var period = PeriodOf(candidate);
+            nextChange = RuleOutcome.Earliest(nextChange, period.NextChangeAfter(today));
+            if (period.IsActiveOn(today))
+            {
+                active++;
+            }
         }
 
-        var active = candidates.Where(c => PeriodOf(c).IsActiveOn(today));
-        return RuleOutcome.FromMatches(active, RuleOutcome.Earliest(candidates.Select(c => PeriodOf(c).NextChangeAfter(today))));
+        return active == 0
+            ? RuleOutcome.Quiet(nextChange)
+            : RuleOutcome.FromMatches(Candidates(prisoner).Where(c => PeriodOf(c).IsActiveOn(today)), nextChange);
     }
 }

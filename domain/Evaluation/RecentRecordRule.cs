@@ -17,16 +17,26 @@ public abstract class RecentRecordRule<T> : DangerRule
 
     protected abstract DateOnly DateOf(T record);
 
+    /// <summary>
+    /// One pass over the candidates, counting: a full re-evaluation runs each rule once per prisoner, and most
+    /// prisoners have no record of most kinds, so a rule that does not fire allocates nothing.
+    /// </summary>
     public sealed override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
-        var candidates = Candidates(prisoner).ToList();
-        if (candidates.Count == 0)
+        var inside = 0;
+        DateOnly? nextChange = null;
+        foreach (var candidate in Candidates(prisoner))
         {
-            // Most prisoners have no record of most kinds: this rule runs a million times in a full re-evaluation.
-            return RuleOutcome.Quiet();
+            var date = DateOf(candidate);
+            nextChange = RuleOutcome.Earliest(nextChange, Span.NextChange(date, today));
+            if (Span.Contains(date, today))
+            {
+                inside++;
+            }
         }
 
-        var inside = candidates.Where(c => Span.Contains(DateOf(c), today)).OrderByDescending(DateOf);
-        return RuleOutcome.FromMatches(inside, Span.NextChange(candidates.Select(DateOf), today), AtLeast);
+        return inside < AtLeast
+            ? RuleOutcome.Quiet(nextChange)
+            : RuleOutcome.FromMatches(Candidates(prisoner).Where(c => Span.Contains(DateOf(c), today)).OrderByDescending(DateOf), nextChange, AtLeast);
     }
 }

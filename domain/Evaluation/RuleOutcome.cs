@@ -17,8 +17,14 @@ public sealed record RuleOutcome(bool Fired, IReadOnlyList<string> Facts, DateOn
     /// <summary>Fires with every matching item as a fact; the next change is the earliest of any item's.</summary>
     public static RuleOutcome FromMatches<T>(IEnumerable<T> matches, DateOnly? nextChange, int atLeast = 1)
     {
-        var facts = matches.Select(m => m?.ToString() ?? string.Empty).ToList();
-        return facts.Count >= atLeast ? new RuleOutcome(true, facts, nextChange) : Quiet(nextChange);
+        // The list is made at the first match: most rules match nothing for most prisoners.
+        List<string>? facts = null;
+        foreach (var match in matches)
+        {
+            (facts ??= []).Add(match?.ToString() ?? string.Empty);
+        }
+
+        return facts is not null && facts.Count >= atLeast ? new RuleOutcome(true, facts, nextChange) : Quiet(nextChange);
     }
 
     /// <summary>The earlier of two optional days.</summary>

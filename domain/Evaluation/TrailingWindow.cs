@@ -68,9 +68,5 @@ public sealed class TrailingWindow
         return day;
     }
 
-    /// <summary>The earliest next change of any of the dates.</summary>
-    public DateOnly? NextChange(IEnumerable<DateOnly> dates, DateOnly today) =>
-        RuleOutcome.Earliest(dates.Select(d => NextChange(d, today)));
-
     public override string ToString() => $"{Length} {Unit}";
 }

@@ -19,7 +19,12 @@ public sealed class CourtHearingWithin14Days : DangerRule
 
     public override RuleOutcome Evaluate(Prisoner prisoner, DateOnly today)
     {
-        var hearings = prisoner.CourtHearings.ToList();
+        var hearings = prisoner.CourtHearings;
+        if (hearings.Count == 0)
+        {
+            return RuleOutcome.Quiet();
+        }
+
         var upcoming = hearings.Where(h => today <= h.Date && h.Date <= today.AddDays(Days)).OrderBy(h => h.Date);
         return RuleOutcome.FromMatches(upcoming, RuleOutcome.Earliest(hearings.Select(h => NextChange(h.Date, today))));
     }

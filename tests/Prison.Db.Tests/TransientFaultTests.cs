@@ -90,6 +90,42 @@ public class TransientFaultTests
         Assert.Equal(2, await database.ScalarAsync<long>("SELECT count(*) FROM audit_entry WHERE action = 'PrisonerChanged'"));
     }
 
+    [Theory]
+    [InlineData(Tracking.Untracked)]
+    [InlineData(Tracking.Tracked)]
+    public async Task A_load_whose_connection_breaks_part_way_is_read_again_from_the_start_with_each_entry_once(Tracking tracking)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        List<Guid> ids;
+        await using (var db = database.Open())
+        {
+            db.Prisons.Add(Records.Prison(1));
+            var prisoners = Enumerable.Range(1, 20).Select(n => Records.Harmless($"L{n:00}", 1, TestDay.Today).WithFullRecord(3, TestDay.Today)).ToList();
+            db.Prisoners.AddRange(prisoners);
+            await db.SaveRecordChangesAsync();
+            ids = prisoners.ConvertAll(p => p.Id);
+        }
+
+        // The drug tests are read after the stays and the notices: the statements before it ran and their rows were placed.
+        var fault = new OneTransientFault("FROM drug_test", afterRunning: true);
+        await using (var db = database.Open(null, fault))
+        {
+            var loaded = await db.LoadPrisonersAsync(ids, tracking);
+
+            Assert.Equal(20, loaded.Count);
+            Assert.All(loaded, prisoner =>
+            {
+                Assert.Single(prisoner.Stays);
+                Assert.Equal(3, prisoner.DisciplinaryNotices.Count);
+                Assert.Equal(3, prisoner.DrugTests.Count);
+                Assert.Equal(3, prisoner.ContactOrderBreaches.Count);
+            });
+            Assert.Equal(3, (await db.LoadPrisonerAsync("L07", tracking))!.DrugTests.Count);
+        }
+
+        Assert.Equal(3, fault.Sent);
+    }
+
     private static Task<long> VersionAsync(ScratchDatabase database) =>
         database.ScalarAsync<long>("SELECT change_version FROM prisoner WHERE number = 'F1'");
 
