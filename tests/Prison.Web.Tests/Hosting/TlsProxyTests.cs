@@ -150,7 +150,7 @@ public sealed class TlsProxyTests
             var web = await RunningWeb.StartAsync(database, ServerArguments.NewQueuePrefix(), more: ["--ForwardedHeaders:KnownProxies=127.0.0.1", "--SignIn:SecureCookies=true"]);
             var folder = Directory.CreateTempSubdirectory("prison-proxy-");
             var certificate = await MakeCertificateAsync(folder.FullName);
-            var (httpPort, httpsPort) = (FreePort(), FreePort());
+            var (httpPort, httpsPort) = TwoFreePorts();
             var proxy = await StartProxyAsync(folder.FullName, httpPort, httpsPort, web.Address);
             return new ProxiedWeb(database, web, folder, certificate, proxy, httpPort, httpsPort);
         }
@@ -274,10 +274,16 @@ public sealed class TlsProxyTests
         throw new InvalidOperationException("nginx did not listen within 10 seconds.");
     }
 
-    private static int FreePort()
+    /// <summary>
+    /// Both held at once while they are picked: two picks one after the other can be given the same port, and nginx then
+    /// merges the two server blocks into one that listens for TLS without a certificate.
+    /// </summary>
+    private static (int, int) TwoFreePorts()
     {
-        using var listener = new TcpListener(IPAddress.Loopback, 0);
-        listener.Start();
-        return ((IPEndPoint)listener.LocalEndpoint).Port;
+        using var first = new TcpListener(IPAddress.Loopback, 0);
+        using var second = new TcpListener(IPAddress.Loopback, 0);
+        first.Start();
+        second.Start();
+        return (((IPEndPoint)first.LocalEndpoint).Port, ((IPEndPoint)second.LocalEndpoint).Port);
     }
 }
