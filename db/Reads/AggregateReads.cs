@@ -37,7 +37,30 @@ public static class AggregateReads
                 found.Add(prisoner);
             }
 
-            await LoadRecordsAsync(db, loads, found, token);
+            await LoadRecordsAsync(db, loads, found, new LoadedKeys(ids, Guid.Empty, Guid.Empty), token);
+            return (IReadOnlyList<Prisoner>)found.ConvertAll(p => p.Prisoner);
+        }, cancellationToken);
+    }
+
+    /// <summary>
+    /// The prisoners whose ids sort after <paramref name="after"/> (from the first when null) up to and including
+    /// <paramref name="upTo"/>, in the database's order, each with its whole record, untracked: a run's batch. Each
+    /// statement reads the range in one index scan where a list of ids costs a descent of the index per prisoner.
+    /// </summary>
+    public static Task<IReadOnlyList<Prisoner>> LoadPrisonersInRangeAsync(this PrisonDb db, Guid? after, Guid upTo, CancellationToken cancellationToken = default)
+    {
+        // Guid.Empty sorts first and is no prisoner's id (EF Core takes it for a key not yet given).
+        var from = after ?? Guid.Empty;
+        return WholeAsync(db, async token =>
+        {
+            var loads = LoadsOf(db, Tracking.Untracked);
+            var found = new List<PrisonerWithParts>();
+            await foreach (var prisoner in loads.InRange(db, from, upTo).WithCancellation(token))
+            {
+                found.Add(prisoner);
+            }
+
+            await LoadRecordsAsync(db, loads, found, new LoadedKeys(null, from, upTo), token);
             return (IReadOnlyList<Prisoner>)found.ConvertAll(p => p.Prisoner);
         }, cancellationToken);
     }
@@ -52,7 +75,7 @@ public static class AggregateReads
                 return null;
             }
 
-            await LoadRecordsAsync(db, loads, [found], token);
+            await LoadRecordsAsync(db, loads, [found], new LoadedKeys([found.Prisoner.Id], Guid.Empty, Guid.Empty), token);
             return found.Prisoner;
         }, cancellationToken);
 
@@ -64,7 +87,8 @@ public static class AggregateReads
         db.IsPostgreSql ? new AggregateLoadStrategy(db).ExecuteAsync(load, cancellationToken) : load(cancellationToken);
 
     /// <summary>One statement per collection that holds entries of any of <paramref name="found"/>.</summary>
-    private static async Task LoadRecordsAsync(PrisonDb db, AggregateLoads loads, IReadOnlyList<PrisonerWithParts> found, CancellationToken cancellationToken)
+    private static async Task LoadRecordsAsync(
+        PrisonDb db, AggregateLoads loads, IReadOnlyList<PrisonerWithParts> found, LoadedKeys keys, CancellationToken cancellationToken)
     {
         var held = found.Aggregate(0, (parts, prisoner) => parts | prisoner.Parts);
         if (held == 0)
@@ -73,12 +97,16 @@ public static class AggregateReads
         }
 
         var owners = found.ToDictionary(p => p.Prisoner.Id, p => p.Prisoner);
-        var ids = owners.Keys.ToArray();
+        if (keys.Ids is not null)
+        {
+            keys = keys with { Ids = [.. owners.Keys] };
+        }
+
         foreach (var (bit, load) in loads.Collections)
         {
             if ((held & bit) != 0)
             {
-                await load(db, ids, owners, cancellationToken);
+                await load(db, keys, owners, cancellationToken);
             }
         }
     }
@@ -94,6 +122,9 @@ public static class AggregateReads
             EF.CompileAsyncQuery((PrisonDb db, Guid[] ids) => db.Prisoners.AsTracking(tracking)
                 .Where(p => ids.Contains(p.Id))
                 .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))),
+            EF.CompileAsyncQuery((PrisonDb db, Guid after, Guid upTo) => db.Prisoners.AsTracking(tracking)
+                .Where(p => p.Id.CompareTo(after) > 0 && p.Id.CompareTo(upTo) <= 0)
+                .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))),
             EF.CompileAsyncQuery((PrisonDb db, string number) => db.Prisoners.AsTracking(tracking)
                 .Where(p => p.Number == number)
                 .Select(p => new PrisonerWithParts(p, EF.Property<int>(p, PrisonerConfiguration.RecordParts)))
@@ -105,23 +136,31 @@ public static class AggregateReads
     /// <summary>
     /// One collection's entries, in one compiled statement. Tracked entries are put into their prisoners' collections by
     /// the context; untracked ones are handed to the navigation's own accessor, which EF's shaper would do more slowly.
+    /// Read by a range, an entry may belong to a prisoner added to it after the prisoners were read: it is left out, as
+    /// that prisoner is.
     /// </summary>
     private static AggregateLoads.CollectionLoad EntriesOf<T>(INavigation navigation, QueryTrackingBehavior tracking)
         where T : Entry
     {
         var collection = navigation.GetCollectionAccessor()!;
-        var query = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsTracking(tracking)
+        var byIds = EF.CompileAsyncQuery((PrisonDb db, Guid[] prisonerIds) => db.Set<T>().AsTracking(tracking)
             .Where(entry => prisonerIds.Contains(EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey)))
             .OrderBy(entry => entry.Id)
             .Select(entry => new { Entry = entry, Owner = EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) }));
+        var inRange = EF.CompileAsyncQuery((PrisonDb db, Guid after, Guid upTo) => db.Set<T>().AsTracking(tracking)
+            .Where(entry => EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey).CompareTo(after) > 0
+                && EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey).CompareTo(upTo) <= 0)
+            .OrderBy(entry => entry.Id)
+            .Select(entry => new { Entry = entry, Owner = EF.Property<Guid>(entry, PrisonerConfiguration.PrisonerKey) }));
         var tracked = tracking == QueryTrackingBehavior.TrackAll;
-        return async (db, prisonerIds, owners, cancellationToken) =>
+        return async (db, keys, owners, cancellationToken) =>
         {
-            await foreach (var row in query(db, prisonerIds).WithCancellation(cancellationToken))
+            var rows = keys.Ids is { } ids ? byIds(db, ids) : inRange(db, keys.After, keys.UpTo);
+            await foreach (var row in rows.WithCancellation(cancellationToken))
             {
-                if (!tracked)
+                if (!tracked && owners.TryGetValue(row.Owner, out var owner))
                 {
-                    collection.Add(owners[row.Owner], row.Entry, forMaterialization: true);
+                    collection.Add(owner, row.Entry, forMaterialization: true);
                 }
             }
         };

@@ -1,6 +1,8 @@
 using System.Runtime.CompilerServices;
 using Microsoft.EntityFrameworkCore;
 using Prison.Db.Mappings;
+using Prison.Db.Reads;
+using Prison.Domain;
 using Prison.Domain.Messages;
 
 namespace Prison.Db.Runs;
@@ -35,6 +37,15 @@ public static class RunQueries
         filter.Add(CurrentlyAtPrison, range.PrisonId);
         return await db.Database.SqlQuery<Guid>(filter.Statement($"""SELECT p.id AS "Value" FROM prisoner p WHERE {filter.Where}""")).ToListAsync(cancellationToken);
     }
+
+    /// <summary>
+    /// One batch's prisoners, each whole and untracked. A batch of every prisoner is read by its range of ids, one index
+    /// scan a statement; a batch narrowed to a prison or a prisoner by its ids.
+    /// </summary>
+    public static async Task<IReadOnlyList<Prisoner>> LoadBatchAsync(this PrisonDb db, ReevaluateRange range, CancellationToken cancellationToken) =>
+        range.PrisonId is null && range.PrisonerId is null
+            ? await db.LoadPrisonersInRangeAsync(range.After, range.UpTo, cancellationToken)
+            : await db.LoadPrisonersAsync(await db.IdsInRangeAsync(range, cancellationToken), Tracking.Untracked, cancellationToken);
 
     /// <summary>
     /// Conditions joined with AND whose values become parameters (never text in the SQL), each added only when its

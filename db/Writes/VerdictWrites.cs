@@ -20,7 +20,8 @@ public static class VerdictWrites
     /// worker and parsed in the server, made batches and full re-evaluations slower (docs/benchmarks.md). A verdict equal
     /// to the one stored for the same version and rule set is not written again: the row, its triggers and the kept
     /// figures stay untouched, so a nightly run over unchanged records writes almost nothing (docs/benchmarks.md). Such
-    /// verdicts still count as standing, read in the same statement.
+    /// verdicts still count as standing: one read of each prisoner finds them, and only the others are updated, the
+    /// update checking again under the row's lock.
     /// </summary>
     private const string PostgreSql = """
         WITH in_force AS (SELECT rule_set FROM rule_set_in_force FOR SHARE),
@@ -29,6 +30,13 @@ public static class VerdictWrites
                                  @forecast_at, @forecast_status, @forecast_came, @forecast_went)
                 AS v(id, version, status, reasons, facts, evaluated_at, reevaluate_at, rule_set, cause, cause_detail,
                      forecast_at, forecast_status, forecast_came, forecast_went)),
+        current AS (
+            SELECT v.*, (p.danger_status, p.danger_reasons, p.danger_facts, p.evaluated_version, p.reevaluate_at, p.rule_set,
+                         p.forecast_at, p.forecast_status, p.forecast_came, p.forecast_went)
+                        IS NOT DISTINCT FROM (v.status, v.reasons, v.facts, v.version, v.reevaluate_at, v.rule_set,
+                         v.forecast_at, v.forecast_status, v.forecast_came, v.forecast_went) AS stored_already
+            FROM verdicts AS v JOIN prisoner AS p ON p.id = v.id AND p.change_version = v.version
+            WHERE NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)),
         written AS (
             UPDATE prisoner AS p
             SET danger_status = v.status, danger_reasons = v.reasons, danger_facts = v.facts, evaluated_version = v.version,
@@ -36,21 +44,14 @@ public static class VerdictWrites
                 forecast_at = v.forecast_at, forecast_status = v.forecast_status, forecast_came = v.forecast_came, forecast_went = v.forecast_went,
                 verdict_cause = coalesce(v.cause, p.verdict_cause),
                 verdict_cause_detail = CASE WHEN v.cause IS NULL THEN p.verdict_cause_detail ELSE v.cause_detail END
-            FROM (SELECT * FROM verdicts AS v ORDER BY v.id) AS v
+            FROM (SELECT * FROM current AS v WHERE NOT v.stored_already ORDER BY v.id) AS v
             WHERE p.id = v.id AND p.change_version = v.version
-              AND NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
               AND (p.danger_status, p.danger_reasons, p.danger_facts, p.evaluated_version, p.reevaluate_at, p.rule_set,
                    p.forecast_at, p.forecast_status, p.forecast_came, p.forecast_went)
                   IS DISTINCT FROM (v.status, v.reasons, v.facts, v.version, v.reevaluate_at, v.rule_set,
                    v.forecast_at, v.forecast_status, v.forecast_came, v.forecast_went)
             RETURNING p.id)
-        SELECT ((SELECT count(*) FROM written)
-              + (SELECT count(*) FROM verdicts AS v JOIN prisoner AS p ON p.id = v.id AND p.change_version = v.version
-                 WHERE NOT EXISTS (SELECT 1 FROM in_force WHERE in_force.rule_set <> v.rule_set)
-                   AND (p.danger_status, p.danger_reasons, p.danger_facts, p.evaluated_version, p.reevaluate_at, p.rule_set,
-                        p.forecast_at, p.forecast_status, p.forecast_came, p.forecast_went)
-                       IS NOT DISTINCT FROM (v.status, v.reasons, v.facts, v.version, v.reevaluate_at, v.rule_set,
-                        v.forecast_at, v.forecast_status, v.forecast_came, v.forecast_went)))::integer AS "Value"
+        SELECT ((SELECT count(*) FROM written) + (SELECT count(*) FROM current WHERE stored_already))::integer AS "Value"
         """;
 
     private const string SqliteStoredAlready = """

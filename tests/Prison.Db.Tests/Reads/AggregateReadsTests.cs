@@ -1,3 +1,4 @@
+using Microsoft.EntityFrameworkCore;
 using Prison.Db.Reads;
 using Prison.Domain;
 using Prison.Domain.Record;
@@ -180,6 +181,58 @@ public class AggregateReadsTests
         var counts = prisoner.EntriesIncludingStruck().CountBy(entry => entry.GetType()).ToDictionary();
         Assert.All(Prisoner.EntryKinds, kind => Assert.Equal(kind == typeof(Stay) ? 1 : 3, counts.GetValueOrDefault(kind)));
         Assert.All(prisoner.Detainers, d => Assert.NotNull(d.Period.End));
+    }
+
+    [Theory]
+    [MemberData(nameof(Engines.Both), MemberType = typeof(Engines))]
+    public async Task A_range_of_ids_loads_the_same_whole_aggregates_as_their_ids_in_as_many_statements(Engine engine)
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(engine);
+        await SaveAsync(database, prisoners: 40, perCollection: 2);
+        await using var db = database.Open();
+        var inOrder = await db.Prisoners.OrderBy(p => p.Id).Select(p => p.Id).ToListAsync();
+        var counter = new StatementCounter();
+        await using var read = database.Open(interceptors: counter);
+
+        var inRange = await read.LoadPrisonersInRangeAsync(inOrder[9], inOrder[29]);
+        var statements = counter.Count;
+        var first = await read.LoadPrisonersInRangeAsync(null, inOrder[4]);
+        var byIds = await db.LoadPrisonersAsync(inOrder[10..30], Tracking.Untracked);
+
+        Assert.Equal(Prisoners + Collections, statements);
+        Assert.Equal(inOrder[10..30].Order(), inRange.Select(p => p.Id).Order());
+        Assert.Equal(inOrder[..5].Order(), first.Select(p => p.Id).Order());
+        Assert.Equal(Shape(byIds), Shape(inRange));
+        Assert.Empty(read.ChangeTracker.Entries());
+
+        static IEnumerable<string> Shape(IEnumerable<Prisoner> prisoners) => prisoners
+            .OrderBy(p => p.Id)
+            .SelectMany(p => p.EntriesIncludingStruck().Select(entry => $"{p.Id} {entry.GetType().Name} {entry.Id}"));
+    }
+
+    /// <summary>
+    /// A range read statement by statement can meet a prisoner added to it after its prisoners were read: that prisoner
+    /// is not in the load, and neither are its entries (each would otherwise need an owner the load does not have).
+    /// </summary>
+    [Fact]
+    public async Task A_range_load_leaves_out_a_prisoner_added_to_the_range_while_it_reads()
+    {
+        await using var database = await ScratchDatabase.MigratedAsync(Engine.PostgreSql);
+        await SaveAsync(database, prisoners: 5, perCollection: 1);
+        var arrivesMeanwhile = new AfterFirstStatement(async () =>
+        {
+            await using var other = database.Open();
+            other.Prisoners.Add(Records.Harmless("LATE", 1, TestDay.Today).WithFullRecord(1, TestDay.Today));
+            await other.SaveRecordChangesAsync();
+        });
+        await using var db = database.Open(interceptors: arrivesMeanwhile);
+
+        var loaded = await db.LoadPrisonersInRangeAsync(null, Guid.Parse("ffffffff-ffff-ffff-ffff-ffffffffffff"));
+
+        Assert.True(arrivesMeanwhile.Ran);
+        Assert.Equal(5, loaded.Count);
+        Assert.DoesNotContain(loaded, p => p.Number == "LATE");
+        Assert.All(loaded, p => Assert.Single(p.DrugTests));
     }
 
     /// <summary>

@@ -60,7 +60,12 @@ public class RunQueriesTests
         for (var i = 0; i < ends.Count; i++)
         {
             var range = new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id, scope.PrisonId, scope.PrisonerId);
-            covered.AddRange(await db.IdsInRangeAsync(range, CancellationToken.None));
+            var ids = await db.IdsInRangeAsync(range, CancellationToken.None);
+            var loaded = await db.LoadBatchAsync(range, CancellationToken.None);
+
+            // A batch's prisoners as a run loads them (by its range when it is of every prisoner) are the ones it names.
+            Assert.Equal(ids.Order(), loaded.Select(p => p.Id).Order());
+            covered.AddRange(ids);
         }
 
         return covered;

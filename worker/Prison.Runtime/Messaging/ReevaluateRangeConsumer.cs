@@ -17,9 +17,9 @@ public sealed class ReevaluateRangeConsumer(PrisonDb db, PrisonerReevaluation re
 {
     public async Task Consume(ConsumeContext<ReevaluateRange> context)
     {
-        var ids = await db.IdsInRangeAsync(context.Message, context.CancellationToken);
-        await reevaluation.ReevaluateAsync(ids, context.CancellationToken);
-        await db.RecordBatchAsync(context.Message.RunId, context.Message.Batch, ids.Count, failed: false, clock.GetUtcNow().UtcDateTime, context.CancellationToken);
+        var prisoners = await db.LoadBatchAsync(context.Message, context.CancellationToken);
+        await reevaluation.WriteAsync(prisoners, context.CancellationToken);
+        await db.RecordBatchAsync(context.Message.RunId, context.Message.Batch, prisoners.Count, failed: false, clock.GetUtcNow().UtcDateTime, context.CancellationToken);
 
         // A rule change applied during the run joined it; its first batches were evaluated with the old rules.
         if (await db.FinishedBehindTheRulesAsync(context.Message.RunId, context.CancellationToken))

@@ -45,9 +45,9 @@ internal static class VerifyVerb
                 var task = context.AddTask("Recomputing flags", maxValue: Math.Max(ends.Count, 1));
                 for (var i = 0; i < ends.Count; i++)
                 {
-                    var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
-                    var forecasts = await db.StoredForecastsAsync(ids, cancellationToken);
-                    foreach (var prisoner in await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken))
+                    var prisoners = await db.LoadBatchAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
+                    var forecasts = await db.StoredForecastsAsync([.. prisoners.Select(p => p.Id)], cancellationToken);
+                    foreach (var prisoner in prisoners)
                     {
                         var fresh = evaluator.Evaluate(prisoner, now);
                         if (Mismatch.Between(prisoner, fresh))
@@ -61,7 +61,7 @@ internal static class VerifyVerb
                         }
                     }
 
-                    checkedCount += ids.Count;
+                    checkedCount += prisoners.Count;
                     task.Increment(1);
                 }
 

@@ -49,12 +49,11 @@ public sealed class EnablePreviews(
             preview.Started(ends.Count == 0 ? 0 : (int)ends[0].Total);
             for (var i = 0; i < ends.Count; i++)
             {
-                var ids = await db.IdsInRangeAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
-                var prisoners = await db.LoadPrisonersAsync(ids, Tracking.Untracked, cancellationToken);
+                var prisoners = await db.LoadBatchAsync(new ReevaluateRange(Guid.Empty, i, i == 0 ? null : ends[i - 1].Id, ends[i].Id), cancellationToken);
 
                 // Only a stored Not dangerous can become Dangerous; an Unknown prisoner is being evaluated anyway.
                 var flipped = prisoners.Count(p => p.DangerStatus == DangerStatus.NotDangerous && rule.Evaluate(p, today).Fired);
-                preview.Evaluated(ids.Count, flipped);
+                preview.Evaluated(prisoners.Count, flipped);
             }
 
             preview.Finish();
