@@ -26,7 +26,8 @@ public static class CommitToVerdict
 {
     private const int MaxChangesInFlight = 32;
 
-    private const int WarmUpChanges = 10_000;
+    /// <summary>Changes made untimed before the timed ones, here and in benchmark 9: tiered compilation settles after about as many.</summary>
+    public const int WarmUpChanges = 10_000;
 
     public sealed record Result(double AchievedRate, IReadOnlyCollection<double> Latencies, IReadOnlyList<(int Workers, int Changes, double PerSecond)> Sustained);
 

@@ -16,8 +16,6 @@ namespace Prison.Benchmarks.Writes;
 /// </summary>
 public static class PostToEvent
 {
-    private const int WarmUpChanges = 2_000;
-
     public static async Task RunAsync(int prisoners, int rate, int seconds, string output, string? databaseName, CancellationToken cancellationToken)
     {
         var database = BenchDatabase.For(prisoners, databaseName);
@@ -34,7 +32,7 @@ public static class PostToEvent
             queue.Name, (eventId, prisonerId, at) => receivedAt.GetOrAdd(prisonerId, _ => new()).Enqueue(new Receipt(at, eventId)), cancellationToken);
 
         var total = rate * seconds;
-        var numbers = await CommitToVerdict.NumbersAsync(database, total + WarmUpChanges, cancellationToken);
+        var numbers = await CommitToVerdict.NumbersAsync(database, total + CommitToVerdict.WarmUpChanges, cancellationToken);
         var today = BenchmarkRules.Today();
         var warmedUp = new ConcurrentDictionary<Guid, DateTime>();
         await CommitToVerdict.MakeChangesAsync(web.Services, [.. numbers.Skip(total)], rate, TimeSpan.MaxValue, today, warmedUp, cancellationToken);
@@ -69,7 +67,7 @@ public static class PostToEvent
             $"dotnet run -c Release --project tests/Prison.Benchmarks -- post-to-event --prisoners {prisoners} --rate {rate} --seconds {seconds}{(databaseName is null ? "" : $" --database {databaseName}")}",
             await Machine.DescribeAsync(cancellationToken), body,
             $"On {databaseName ?? $"prison_bench_{prisoners}"}. Each change records a negative drug test on a different prisoner through the aggregate in web's services " +
-            "(load, change, commit, publish), as benchmark 3 makes them, after an untimed warm-up of " + $"{WarmUpChanges:N0} changes on other prisoners. One worker process " +
+            "(load, change, commit, publish), as benchmark 3 makes them, after benchmark 3's untimed warm-up of " + $"{CommitToVerdict.WarmUpChanges:N0} changes on other prisoners. One worker process " +
             "(`Prison.Worker run`) evaluates them and relays the outbox; a consumer's queue on the shared RabbitMQ, bound to `verdict.changed.*`, receives the event " +
             "of each new verdict, read by a consumer process of its own (as an integrator's is) (a record change clears the verdict, so each change ends in a verdict.changed). Commit to event runs from the moment the change's " +
             "commit returned to the moment the consumer received the event, both read from this machine's clock. The API's post adds its own request " +
