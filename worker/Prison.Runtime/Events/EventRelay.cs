@@ -34,6 +34,12 @@ public sealed class EventRelay(
     /// <summary>How long an idle relay waits before it looks again: part of an event's delay after its commit.</summary>
     public static readonly TimeSpan PollInterval = TimeSpan.FromMilliseconds(20);
 
+    /// <summary>
+    /// How long a relay that just found events waits before it looks again: while changes come, the next event is
+    /// likely already committed, and an event's wait for the claim that finds it is most of its delay after the verdict.
+    /// </summary>
+    public static readonly TimeSpan BusyPollInterval = TimeSpan.FromMilliseconds(5);
+
     private static readonly TimeSpan PruneEvery = TimeSpan.FromMinutes(1);
     private static readonly TimeSpan LongestPause = TimeSpan.FromSeconds(30);
 
@@ -65,7 +71,7 @@ public sealed class EventRelay(
                 await PruneIfDueAsync(stoppingToken);
                 if (sent < BatchSize)
                 {
-                    await Task.Delay(PollInterval, stoppingToken);
+                    await Task.Delay(sent == 0 ? PollInterval : BusyPollInterval, stoppingToken);
                 }
             }
             catch (OperationCanceledException) when (stoppingToken.IsCancellationRequested)
