@@ -1,6 +1,5 @@
 using System.Collections.Concurrent;
 using Prison.Db;
-using Prison.Db.Reads;
 using Prison.Db.Runs;
 using Prison.Domain;
 using Prison.Domain.Evaluation;
